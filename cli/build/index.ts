@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { buildCss } from './css.ts';
+import type { SiteModel } from './model.ts';
+import { renderPage } from './render.tsx';
+import { outputFile, RouteMap } from './routes.ts';
+
+export type Outputs = Map<string, string | Uint8Array>;
+
+export interface BuildResult {
+  outputs: Outputs;
+  routes: RouteMap;
+}
+
+/** Content-hashed asset name, so hosts can cache it forever. */
+const hashed = (name: string, ext: string, content: string | Uint8Array) =>
+  `assets/${name}.${createHash('sha256').update(content).digest('hex').slice(0, 10)}.${ext}`;
+
+/**
+ * The build as a pure function of content and templates: every output file of the site, keyed by
+ * its path in the output folder. Writing them is a separate step (write.ts).
+ */
+export async function build(model: SiteModel, options: { templatesDir: string; year: number }): Promise<BuildResult> {
+  const routes = new RouteMap(model);
+  const outputs: Outputs = new Map();
+  const css = await buildCss(options.templatesDir);
+  const cssFile = hashed('styles', 'css', css);
+  outputs.set(cssFile, css);
+  const assets = { css: `/${cssFile}` };
+  for (const route of routes.routes) {
+    outputs.set(outputFile(route.path), renderPage({ route, model, routes, assets, year: options.year }));
+  }
+  for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
+  return { outputs, routes };
+}

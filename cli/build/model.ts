@@ -1,0 +1,224 @@
+import { readdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { z } from 'zod';
+import { ContentError, type ContentIssue } from '../errors.ts';
+import { loadImages, type Image } from './images.ts';
+import { loadMarkdown, loadYaml, type Source } from './load.ts';
+import { markdownToHtml } from './markdown.ts';
+import { fillDouble, unknownPlaceholders } from './placeholders.ts';
+import { langs, type Lang } from './schema/common.ts';
+import { localitiesFileSchema, type Locality } from './schema/locality.ts';
+import { legalFrontMatterSchema, postFrontMatterSchema, type LegalFrontMatter, type PostFrontMatter } from './schema/post.ts';
+import { airConditioningSchema, serviceSchema, type AirConditioning, type Service } from './schema/service.ts';
+import { exampleValues, siteSchema, type Site } from './schema/site.ts';
+import { stringsSchema, type Strings } from './schema/strings.ts';
+import { validate } from './validate.ts';
+
+export interface Post extends PostFrontMatter {
+  lang: Lang;
+  html: string;
+}
+
+export interface LegalPage extends LegalFrontMatter {
+  lang: Lang;
+  html: string;
+}
+
+/** Everything the templates render from: validated, cross-checked content. */
+export interface SiteModel {
+  site: Site;
+  strings: Record<Lang, Strings>;
+  /** Sorted by their `order`. */
+  services: Service[];
+  airConditioning: AirConditioning;
+  localities: Locality[];
+  /** Newest first. */
+  posts: Record<Lang, Post[]>;
+  legal: Record<Lang, LegalPage[]>;
+  images: Map<string, Image>;
+}
+
+export interface LoadOptions {
+  /** Refuse the example values of site.yaml. */
+  strict?: boolean;
+}
+
+/** Placeholders the per-locality texts may use. */
+export const localPlaceholders = ['locality', 'comarca', 'context', 'brand'] as const;
+
+/**
+ * Loads and validates the whole content folder. Every problem of the run is collected and
+ * thrown together as one ContentError.
+ */
+export async function loadModel(contentDir: string, options: LoadOptions = {}): Promise<SiteModel> {
+  const issues: ContentIssue[] = [];
+  const yaml = async <S extends z.ZodType>(file: string, schema: S) => {
+    const source = await loadYaml(contentDir, file, issues);
+    return source && { source, data: validate(schema, source, issues) };
+  };
+
+  const [site, localitiesFile, airConditioning, stringsEs, stringsEn, serviceFiles, images] = await Promise.all([
+    yaml('site.yaml', siteSchema),
+    yaml('localities.yaml', localitiesFileSchema),
+    yaml('air-conditioning.yaml', airConditioningSchema),
+    yaml('i18n/es.yaml', stringsSchema),
+    yaml('i18n/en.yaml', stringsSchema),
+    listFiles(contentDir, 'services', '.yaml').then((files) => Promise.all(files.map((f) => yaml(f, serviceSchema)))),
+    loadImages(join(contentDir, 'images'), issues),
+  ]);
+
+  const checkImage = (source: Source, path: PropertyKey[], name: string | undefined) => {
+    if (name !== undefined && !images.has(name)) issues.push(source.issue(path, `image "${name}" is not in ${join(contentDir, 'images')}`));
+  };
+
+  if (site?.data && (options.strict || process.env.NODE_ENV === 'production')) {
+    for (const { path, test } of exampleValues) {
+      const value = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], site.data);
+      if (test(value)) issues.push(site.source.issue(path, `still the example value ${JSON.stringify(value)}; set the company's real value before publishing`));
+    }
+  }
+
+  const localities = localitiesFile?.data?.localities ?? [];
+  if (localitiesFile) uniqueBy(localities, (l) => l.slug, (i) => issues.push(localitiesFile.source.issue(['localities', i, 'slug'], 'duplicate locality slug')));
+  const localitySlugs = new Set(localities.map((l) => l.slug));
+
+  const services: Service[] = [];
+  for (const file of serviceFiles) {
+    if (!file?.data) continue;
+    const { source, data } = file;
+    for (const lang of langs) {
+      const twin = services.find((s) => s.slug[lang] === data.slug[lang]);
+      if (twin) issues.push(source.issue(['slug', lang], `"${data.slug[lang]}" is already the slug of another service`));
+      for (const key of ['seoTitle', 'seoDescription', 'heroDescription', 'intro', 'closing'] as const) {
+        for (const name of unknownPlaceholders(data[lang].local[key], localPlaceholders)) {
+          issues.push(source.issue([lang, 'local', key], `unknown placeholder {${name}}; use ${localPlaceholders.map((p) => `{${p}}`).join(', ')}`));
+        }
+      }
+      data[lang].sections.forEach((section, i) =>
+        section.gallery?.forEach((g, j) => checkImage(source, [lang, 'sections', i, 'gallery', j, 'image'], g.image)),
+      );
+    }
+    checkImage(source, ['image'], data.image);
+    services.push(data);
+  }
+  services.sort((a, b) => a.order - b.order);
+  const serviceSlugs = new Set(services.map((s) => s.slug.es));
+
+  if (airConditioning?.data) {
+    const { source, data } = airConditioning;
+    if (!serviceSlugs.has(data.parent)) issues.push(source.issue(['parent'], `no service has the Spanish slug "${data.parent}"`));
+    checkImage(source, ['image'], data.image);
+  }
+
+  const posts = await loadPairs(contentDir, 'blog', postFrontMatterSchema, issues, {
+    check(page, source) {
+      if (!serviceSlugs.has(page.service)) issues.push(source.issue(['service'], `no service has the Spanish slug "${page.service}"; use one of ${[...serviceSlugs].join(', ')}`));
+      page.localities.forEach((slug, i) => {
+        if (!localitySlugs.has(slug)) issues.push(source.issue(['localities', i], `"${slug}" is not a locality in localities.yaml`));
+      });
+      checkImage(source, ['image'], page.image);
+    },
+  });
+  for (const lang of langs) posts[lang].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+
+  const legalValues = site?.data && legalPlaceholderValues(site.data);
+  const legal = await loadPairs(contentDir, 'legal', legalFrontMatterSchema, issues, {
+    body(text, page, source, bodyLine) {
+      if (!legalValues) return text;
+      const filled = fillDouble(text, legalValues[page.lang]);
+      for (const { name, line } of filled.unknown) {
+        const known = Object.keys(legalValues.es).map((k) => `{{${k}}}`).join(', ');
+        issues.push({ file: source.file, line: bodyLine + line - 1, message: `unknown placeholder {{${name}}}; use ${known}` });
+      }
+      return filled.text;
+    },
+  });
+
+  if (issues.length > 0 || !site?.data || !airConditioning?.data || !stringsEs?.data || !stringsEn?.data) {
+    throw new ContentError(issues);
+  }
+  return {
+    site: site.data,
+    strings: { es: stringsEs.data, en: stringsEn.data },
+    services,
+    airConditioning: airConditioning.data,
+    localities,
+    posts,
+    legal,
+    images,
+  };
+}
+
+interface PairPage {
+  slug: string;
+  counterpart: string;
+}
+
+/**
+ * Loads content/<folder>/{es,en}/*.md: front matter validated, slug equal to the file name, and
+ * each page's counterpart in the other language pointing back at it.
+ */
+async function loadPairs<S extends z.ZodType<PairPage>>(
+  contentDir: string,
+  folder: string,
+  schema: S,
+  issues: ContentIssue[],
+  hooks: {
+    check?: (page: z.infer<S>, source: Source) => void;
+    /** Rewrites the Markdown body before it is rendered. */
+    body?: (text: string, page: z.infer<S> & { lang: Lang }, source: Source, bodyLine: number) => string;
+  },
+): Promise<Record<Lang, (z.infer<S> & { lang: Lang; html: string })[]>> {
+  type Page = z.infer<S> & { lang: Lang; html: string };
+  const pages: Record<Lang, { page: Page; source: Source }[]> = { es: [], en: [] };
+  for (const lang of langs) {
+    for (const file of await listFiles(contentDir, join(folder, lang), '.md')) {
+      const md = await loadMarkdown(contentDir, file, issues);
+      const front = md && validate(schema, md.frontMatter, issues);
+      if (!md || !front) continue;
+      if (front.slug !== basename(file, '.md')) {
+        issues.push(md.frontMatter.issue(['slug'], `"${front.slug}" must match the file name ${basename(file)}`));
+        continue;
+      }
+      hooks.check?.(front, md.frontMatter);
+      const body = hooks.body ? hooks.body(md.body, { ...front, lang }, md.frontMatter, md.bodyLine) : md.body;
+      pages[lang].push({ page: { ...front, lang, html: await markdownToHtml(body) }, source: md.frontMatter });
+    }
+  }
+  for (const lang of langs) {
+    const other = lang === 'es' ? 'en' : 'es';
+    for (const { page, source } of pages[lang]) {
+      const twin = pages[other].find((p) => p.page.slug === page.counterpart);
+      if (!twin) issues.push(source.issue(['counterpart'], `no ${other} page in ${join(contentDir, folder, other)} has the slug "${page.counterpart}"`));
+      else if (twin.page.counterpart !== page.slug) issues.push(source.issue(['counterpart'], `"${page.counterpart}" names "${twin.page.counterpart}" as its counterpart, not "${page.slug}"`));
+    }
+  }
+  return { es: pages.es.map((p) => p.page), en: pages.en.map((p) => p.page) };
+}
+
+function legalPlaceholderValues(site: Site): Record<Lang, Record<string, string>> {
+  const common = {
+    brand: site.brand,
+    email: site.email,
+    phone: site.phone.display,
+    baseUrl: site.baseUrl,
+    serviceArea: site.serviceArea,
+    'owner.name': site.owner.name,
+    'owner.nif': site.owner.nif,
+    'owner.address': site.owner.address,
+  };
+  return {
+    es: { ...common, 'owner.registry': site.owner.registry ?? 'no inscrito en el Registro Mercantil' },
+    en: { ...common, 'owner.registry': site.owner.registry ?? 'not registered in the Commercial Registry' },
+  };
+}
+
+async function listFiles(root: string, folder: string, extension: string): Promise<string[]> {
+  const names = await readdir(join(root, folder)).catch(() => [] as string[]);
+  return names.filter((n) => n.endsWith(extension)).sort().map((n) => join(folder, n));
+}
+
+function uniqueBy<T>(items: T[], key: (item: T) => string, onDuplicate: (index: number) => void): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => (seen.has(key(item)) ? onDuplicate(i) : seen.add(key(item))));
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { cardSchema, heroSchema, sectionSchema, seoSchema, text } from './common.ts';
+
+const paragraphs = z.array(text).min(1);
+const block = z.object({ heading: text, body: paragraphs }).strict();
+const obj = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
+
+/**
+ * Every interface string of one language: content/i18n/es.yaml and en.yaml share this shape.
+ * Placeholders in braces are filled by the templates: {brand}, {year}, {opens}, {closes},
+ * {service}, {locality}, {count}.
+ */
+export const stringsSchema = obj({
+  /** Name of this language in itself, e.g. "Español". */
+  languageName: text,
+  /** Label of the toggle that switches to the other language, e.g. "English". */
+  switchLanguage: text,
+  switchLanguageLabel: text,
+  skipToContent: text,
+  nav: obj({
+    label: text,
+    home: text,
+    services: text,
+    allServices: text,
+    about: text,
+    contact: text,
+    blog: text,
+    openMenu: text,
+    closeMenu: text,
+  }),
+  buttons: obj({
+    callNow: text,
+    sendEmail: text,
+    requestQuote: text,
+    moreInfo: text,
+    whatsapp: text,
+  }),
+  /** Prefilled text of the WhatsApp chat link. */
+  whatsappMessage: text,
+  /** Opening hours sentence, e.g. "Lunes a viernes, {opens}–{closes}". */
+  hours: text,
+  hoursShort: text,
+  footer: obj({
+    blurb: text,
+    contactHeading: text,
+    servicesHeading: text,
+    legalHeading: text,
+    phoneLabel: text,
+    emailLabel: text,
+    areaLabel: text,
+    hoursLabel: text,
+    copyright: text,
+    cookieSettings: text,
+  }),
+  cookie: obj({
+    title: text,
+    text,
+    policyLink: text,
+    accept: text,
+    reject: text,
+    configure: text,
+    dialogTitle: text,
+    dialogText: text,
+    necessary: text,
+    necessaryDescription: text,
+    analytics: text,
+    analyticsDescription: text,
+    rejectAll: text,
+    save: text,
+    close: text,
+  }),
+  whyChooseUs: obj({ heading: text, points: z.array(cardSchema).length(4) }),
+  breadcrumb: obj({ label: text, home: text }),
+  home: obj({
+    seo: seoSchema,
+    hero: heroSchema.extend({ secondary: text }),
+    servicesHeading: text,
+    servicesIntro: text,
+    localitiesHeading: text,
+    localitiesIntro: text,
+    contactHeading: text,
+    contactText: text,
+  }),
+  servicePage: obj({
+    servicesHeading: text,
+    reasonsHeading: text,
+    localitiesHeading: text,
+    localitiesIntro: text,
+    closingHeading: text,
+    closingText: text,
+  }),
+  localityPage: obj({
+    /** "{service} en {locality}" */
+    title: text,
+    checklistHeading: text,
+    aboutHeading: text,
+    contactHeading: text,
+    contactText: text,
+    otherServicesHeading: text,
+  }),
+  airConditioning: obj({ otherLocalitiesHeading: text, contactLink: text }),
+  about: obj({
+    seo: seoSchema,
+    hero: heroSchema,
+    history: block,
+    team: block,
+    philosophy: block,
+    valuesHeading: text,
+    values: z.array(cardSchema).length(4),
+    commitment: block,
+  }),
+  contact: obj({
+    seo: seoSchema,
+    hero: heroSchema,
+    formHeading: text,
+    formIntro: text,
+    infoHeading: text,
+    phoneTitle: text,
+    emailTitle: text,
+    /** "Respondemos en menos de 24 horas" */
+    emailReply: text,
+    zoneTitle: text,
+    zoneText: text,
+    hoursTitle: text,
+  }),
+  form: obj({
+    labels: obj({ nombre: text, email: text, telefono: text, servicio: text, localidad: text, mensaje: text }),
+    placeholders: obj({ nombre: text, email: text, telefono: text, localidad: text, mensaje: text }),
+    selectService: text,
+    /** Label of the hidden anti-spam field, read only by screen readers that reach it. */
+    honeypot: text,
+    submit: text,
+    sending: text,
+    required: text,
+    success: obj({ title: text, text }),
+    error: obj({ title: text, text }),
+    dismiss: text,
+  }),
+  /** Pages the no-JavaScript form post lands on. */
+  thanks: obj({ seo: seoSchema, title: text, text, back: text }),
+  sendError: obj({ seo: seoSchema, title: text, text, retry: text }),
+  blog: obj({
+    seo: seoSchema,
+    hero: heroSchema,
+    readMore: text,
+    back: text,
+    relatedHeading: text,
+    relatedText: text,
+    feedTitle: text,
+  }),
+  legal: obj({ updated: text }),
+  notFound: obj({
+    seo: seoSchema,
+    title: text,
+    text,
+    home: text,
+    /** Shown under a service slug: the spec's specific wording. */
+    serviceTitle: text,
+    serviceText: text,
+    servicesHeading: text,
+  }),
+  /** Free sections the home page shows after the localities; may be empty. */
+  homeSections: z.array(sectionSchema),
+});
+export type Strings = z.infer<typeof stringsSchema>;

@@ -1,0 +1,39 @@
+import { Command, Option } from 'commander';
+import { reportFailure } from './errors.ts';
+
+// Each command imports its code only when it runs, so `--help` stays instant.
+const program = new Command('sitegen')
+  .description('Builds the bilingual Marina site from content/ into static HTML')
+  .option('--debug', 'show stack traces on failure')
+  .showHelpAfterError();
+
+const strictOption = new Option('--strict', 'refuse example values in content/site.yaml (also NODE_ENV=production)');
+
+program
+  .command('build')
+  .description('validate content and render every route into the output folder')
+  .option('--content <dir>', 'content folder', 'content')
+  .option('--out <dir>', 'output folder', 'dist')
+  .addOption(strictOption)
+  .action(async (opts) => (await import('./build/command.ts')).buildCommand(opts));
+
+program
+  .command('check')
+  .description('validate content only; writes nothing')
+  .option('--content <dir>', 'content folder', 'content')
+  .addOption(strictOption)
+  .action(async (opts) => (await import('./build/command.ts')).checkCommand(opts));
+
+program
+  .command('serve')
+  .description('serve the built site and the contact function, as the static hosts do')
+  .option('--dir <dir>', 'built site folder', 'dist')
+  .option('--port <port>', 'port (or PORT)', process.env.PORT ?? '8080')
+  .option('--host <host>', 'host (or HOST)', process.env.HOST ?? '127.0.0.1')
+  .action(async (opts) => (await import('./serve/command.ts')).serve({ ...opts, port: Number(opts.port) }));
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  process.exitCode = reportFailure(error, program.opts().debug === true);
+}

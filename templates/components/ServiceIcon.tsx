@@ -1,0 +1,9 @@
+import { Droplets, Hammer, Paintbrush, Shovel, Snowflake, Sun, Trees, Waves, Zap } from 'lucide-react';
+import type { Service } from '../../cli/build/schema/service.ts';
+
+const icons = { zap: Zap, droplets: Droplets, paintbrush: Paintbrush, trees: Trees, waves: Waves, shovel: Shovel, hammer: Hammer, sun: Sun, snowflake: Snowflake };
+
+export function ServiceIcon({ name, className }: { name: Service['icon']; className?: string }) {
+  const Icon = icons[name];
+  return <Icon className={className} />;
+}

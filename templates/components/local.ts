@@ -1,0 +1,10 @@
+import type { Lang } from '../../cli/build/schema/common.ts';
+import type { Locality } from '../../cli/build/schema/locality.ts';
+
+/** Values of the placeholders in per-locality texts (see localPlaceholders in model.ts). */
+export const localValues = (locality: Locality, lang: Lang, brand: string) => ({
+  locality: locality.name,
+  comarca: locality.comarca,
+  context: locality[lang].context,
+  brand,
+});

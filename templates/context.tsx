@@ -1,0 +1,49 @@
+import { createContext, useContext } from 'react';
+import type { SiteModel } from '../cli/build/model.ts';
+import type { Route, RouteMap } from '../cli/build/routes.ts';
+import type { Lang } from '../cli/build/schema/common.ts';
+import type { Strings } from '../cli/build/schema/strings.ts';
+
+/** Hashed asset URLs of this build. */
+export interface Assets {
+  css: string;
+  /** The island bundle, when the build has one. */
+  js?: string;
+}
+
+export interface PageData {
+  route: Route;
+  model: SiteModel;
+  routes: RouteMap;
+  assets: Assets;
+  /** The build's year, for the copyright line. */
+  year: number;
+}
+
+const Page = createContext<PageData | null>(null);
+export const PageProvider = Page.Provider;
+
+export interface PageContext extends PageData {
+  lang: Lang;
+  t: Strings;
+  /** The path of another page in this page's language, by route key (see routeKey). */
+  href: (key: string) => string;
+  /** Absolute URL of a path, for canonical links, Open Graph and JSON-LD. */
+  absolute: (path: string) => string;
+  /** URL of an image from content/images/. */
+  image: (name: string) => string;
+}
+
+export function usePage(): PageContext {
+  const data = useContext(Page);
+  if (!data) throw new Error('usePage() outside <PageProvider>');
+  const { lang } = data.route;
+  return {
+    ...data,
+    lang,
+    t: data.model.strings[lang],
+    href: (key) => data.routes.href(key, lang),
+    absolute: (path) => data.model.site.baseUrl + (path === '/' ? '' : path),
+    image: (name) => `/images/${name}`,
+  };
+}

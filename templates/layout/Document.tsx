@@ -1,0 +1,82 @@
+import { routeKey } from '../../cli/build/routes.ts';
+import { usePage } from '../context.tsx';
+import { CookieConsent } from '../islands/CookieConsent.tsx';
+import { Header } from '../islands/Header.tsx';
+import { Island } from '../islands/Island.tsx';
+import { pages } from '../pages/index.tsx';
+import { Footer } from './Footer.tsx';
+import { WhatsAppButton } from './WhatsAppButton.tsx';
+
+/** The whole HTML document of one route: head, header, the page family's body, footer. */
+export function Document() {
+  const page = usePage();
+  const { route, routes, model, t, lang, href, absolute, assets } = page;
+  const counterpart = routes.counterpart(route);
+  const Page = pages[route.family];
+  const logo = model.images.get('logo.svg');
+  const cookiePolicy = routes.byFamily('legal', lang).find((r) => r.key === 'legal/politica-cookies');
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b4f7c" />
+        <link rel="stylesheet" href={assets.css} />
+        <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/images/apple-touch-icon.png" />
+        <link rel="manifest" href={lang === 'es' ? '/manifest.webmanifest' : '/en/manifest.webmanifest'} />
+        {route.indexable ? (
+          <>
+            <link rel="canonical" href={absolute(route.path)} />
+            {[route, counterpart].map((r) => (
+              <link key={r.lang} rel="alternate" hrefLang={r.lang} href={absolute(r.path)} />
+            ))}
+            <link rel="alternate" hrefLang="x-default" href={absolute(lang === 'es' ? route.path : counterpart.path)} />
+          </>
+        ) : (
+          <meta name="robots" content="noindex" />
+        )}
+        {assets.js && <script type="module" src={assets.js} />}
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-sea-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+          {t.skipToContent}
+        </a>
+        <Island
+          name="Header"
+          component={Header}
+          props={{
+            brand: model.site.brand,
+            home: { href: href(routeKey.home()), label: t.nav.home },
+            logo: { src: '/images/logo.svg', width: logo?.width ?? 48, height: logo?.height ?? 48 },
+            navLabel: t.nav.label,
+            servicesLabel: t.nav.services,
+            allServicesLabel: t.nav.allServices,
+            services: model.services.map((s) => ({ title: s[lang].title, description: s[lang].menuDescription, href: href(routeKey.service(s)) })),
+            links: (['about', 'contact', 'blog'] as const).map((key) => ({ href: href(key), label: t.nav[key], current: route.key === key })),
+            language: { href: counterpart.path, label: t.switchLanguage, ariaLabel: t.switchLanguageLabel, lang: counterpart.lang },
+            call: { href: `tel:${model.site.phone.e164}`, label: t.buttons.callNow },
+            menu: { open: t.nav.openMenu, close: t.nav.closeMenu },
+          }}
+        />
+        <main id="main" className="flex-1">
+          <Page />
+        </main>
+        <Footer />
+        <Island
+          name="CookieConsent"
+          component={CookieConsent}
+          props={{
+            title: t.cookie.title,
+            text: t.cookie.text,
+            policy: { href: cookiePolicy?.path ?? href(routeKey.home()), label: t.cookie.policyLink },
+            accept: t.cookie.accept,
+            reject: t.cookie.reject,
+            configure: t.cookie.configure,
+          }}
+        />
+        <WhatsAppButton />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,98 @@
+import { fill } from '../../cli/build/placeholders.ts';
+import { routeKey } from '../../cli/build/routes.ts';
+import { usePage } from '../context.tsx';
+import { Container } from '../components/ui.tsx';
+
+/** The footer's cookie-settings link lands on this page when JavaScript cannot open the dialog. */
+const cookiePolicyKey = 'legal/politica-cookies';
+
+export function Footer() {
+  const { model, t, href, lang, year, routes } = usePage();
+  const { site } = model;
+  const legal = routes.byFamily('legal', lang);
+  const cookiePolicy = legal.find((r) => r.key === cookiePolicyKey);
+  const heading = 'text-sm font-semibold uppercase tracking-wide text-sand-100';
+  const link = 'text-sea-100 hover:text-white hover:underline';
+  return (
+    <footer id="site-footer" className="bg-sea-950 pt-14 pb-24 text-sea-100 sm:pb-14">
+      <Container>
+        <div className="grid gap-10 md:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <p className="text-lg font-extrabold text-white">{site.brand}</p>
+            <p className="mt-3 text-sm leading-6">{t.footer.blurb}</p>
+          </div>
+          <div>
+            <h2 className={heading}>{t.footer.contactHeading}</h2>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div>
+                <dt className="font-semibold text-white">{t.footer.phoneLabel}</dt>
+                <dd>
+                  <a className={link} href={`tel:${site.phone.e164}`}>
+                    {site.phone.display}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-white">{t.footer.emailLabel}</dt>
+                <dd>
+                  <a className={link} href={`mailto:${site.email}`}>
+                    {site.email}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-white">{t.footer.areaLabel}</dt>
+                <dd>{site.serviceArea}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-white">{t.footer.hoursLabel}</dt>
+                <dd>{fill(t.hours, site.hours)}</dd>
+              </div>
+            </dl>
+          </div>
+          <nav aria-labelledby="footer-services">
+            <h2 id="footer-services" className={heading}>
+              {t.footer.servicesHeading}
+            </h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {model.services.map((s) => (
+                <li key={s.slug.es}>
+                  <a className={link} href={href(routeKey.service(s))}>
+                    {s[lang].title}
+                  </a>
+                </li>
+              ))}
+              <li>
+                <a className={link} href={href(routeKey.blog())}>
+                  {t.nav.blog}
+                </a>
+              </li>
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal" className={heading}>
+              {t.footer.legalHeading}
+            </h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {legal.map((r) => (
+                <li key={r.path}>
+                  <a className={link} href={r.path}>
+                    {r.page.title}
+                  </a>
+                </li>
+              ))}
+              {cookiePolicy && (
+                <li>
+                  <a className={link} href={cookiePolicy.path} data-cookie-settings>
+                    {t.footer.cookieSettings}
+                  </a>
+                </li>
+              )}
+            </ul>
+          </nav>
+        </div>
+        <p className="mt-12 border-t border-sea-800 pt-6 text-sm">{fill(t.footer.copyright, { year, brand: site.brand })}</p>
+      </Container>
+    </footer>
+  );
+}

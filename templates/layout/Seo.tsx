@@ -1,0 +1,51 @@
+import { Helmet } from 'react-helmet-async';
+import { usePage } from '../context.tsx';
+import { JsonLd } from '../components/ui.tsx';
+
+/** Per-page head: title, description, keywords, Open Graph and Twitter card, structured data. */
+export function Seo({
+  title,
+  description,
+  keywords = [],
+  image = 'og-image.png',
+  type = 'website',
+  jsonLd = [],
+}: {
+  title: string;
+  description: string;
+  keywords?: readonly string[];
+  /** A file of content/images/ shown when the page is shared. */
+  image?: string;
+  type?: 'website' | 'article';
+  jsonLd?: object[];
+}) {
+  const { model, route, absolute, lang } = usePage();
+  const fullTitle = `${title} | ${model.site.brand}`;
+  const imageUrl = absolute(`/images/${image}`);
+  const img = model.images.get(image);
+  return (
+    <>
+      <Helmet>
+        <title>{fullTitle}</title>
+        <meta name="description" content={description} />
+        {keywords.length > 0 && <meta name="keywords" content={keywords.join(', ')} />}
+        <meta property="og:type" content={type} />
+        <meta property="og:site_name" content={model.site.brand} />
+        <meta property="og:locale" content={lang === 'es' ? 'es_ES' : 'en_GB'} />
+        <meta property="og:title" content={fullTitle} />
+        <meta property="og:description" content={description} />
+        <meta property="og:url" content={absolute(route.path)} />
+        <meta property="og:image" content={imageUrl} />
+        {img && <meta property="og:image:width" content={String(img.width)} />}
+        {img && <meta property="og:image:height" content={String(img.height)} />}
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={fullTitle} />
+        <meta name="twitter:description" content={description} />
+        <meta name="twitter:image" content={imageUrl} />
+      </Helmet>
+      {jsonLd.map((data, i) => (
+        <JsonLd key={i} data={data} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { routeKey } from '../../cli/build/routes.ts';
+import { usePage } from '../context.tsx';
+import { ButtonLink, CallButton, Container } from '../components/ui.tsx';
+import { Seo } from '../layout/Seo.tsx';
+
+/** Where the no-JavaScript contact form lands: the thank-you page or the send-error page. */
+export function Message() {
+  const { route, t, href } = usePage();
+  const sent = route.family === 'thanks';
+  const text = sent ? t.thanks : t.sendError;
+  const Icon = sent ? CircleCheck : CircleAlert;
+  return (
+    <>
+      <Seo title={text.seo.title} description={text.seo.description} />
+      <Container className="max-w-2xl py-20 text-center">
+        <Icon className={`mx-auto size-16 ${sent ? 'text-olive-700' : 'text-terracotta-600'}`} />
+        <h1 className="mt-6 text-3xl font-extrabold text-sea-900 sm:text-4xl">{text.title}</h1>
+        <p className="mt-4 text-lg text-slate-700">{text.text}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {sent ? (
+            <ButtonLink href={href(routeKey.home())} tone="secondary">
+              {t.thanks.back}
+            </ButtonLink>
+          ) : (
+            <ButtonLink href={`${href(routeKey.contact())}#contact-form`} tone="secondary">
+              {t.sendError.retry}
+            </ButtonLink>
+          )}
+          <CallButton />
+        </div>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { routeKey } from '../../cli/build/routes.ts';
+import { usePage } from '../context.tsx';
+import { ButtonLink, Container } from '../components/ui.tsx';
+import { Seo } from '../layout/Seo.tsx';
+
+/** One static 404 per language; the host serves it for every unknown path. */
+export function NotFound() {
+  const { model, t, lang, href } = usePage();
+  return (
+    <>
+      <Seo title={t.notFound.seo.title} description={t.notFound.seo.description} />
+      <Container className="max-w-3xl py-20 text-center">
+        <p className="text-8xl font-black text-sea-800 sm:text-9xl" aria-hidden="true">
+          404
+        </p>
+        <h1 className="mt-4 text-3xl font-extrabold text-sea-900">{t.notFound.title}</h1>
+        <p className="mt-3 text-lg text-slate-700">{t.notFound.text}</p>
+        <div className="mt-8">
+          <ButtonLink href={href(routeKey.home())}>{t.notFound.home}</ButtonLink>
+        </div>
+        <h2 className="mt-14 text-xl font-bold text-sea-900">{t.notFound.servicesHeading}</h2>
+        <ul className="mt-4 flex flex-wrap justify-center gap-2">
+          {model.services.map((s) => (
+            <li key={s.slug.es}>
+              <a href={href(routeKey.service(s))} className="inline-flex rounded-full bg-sea-50 px-4 py-2 font-medium text-sea-900 ring-1 ring-sea-200 hover:bg-sea-100">
+                {s[lang].title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </>
+  );
+}

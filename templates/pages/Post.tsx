@@ -1,0 +1,75 @@
+import { ArrowLeft } from 'lucide-react';
+import { routeKey } from '../../cli/build/routes.ts';
+import { usePage } from '../context.tsx';
+import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
+import { LocalityLinks } from '../components/LocalityLinks.tsx';
+import { CallButton, Container } from '../components/ui.tsx';
+import { Seo } from '../layout/Seo.tsx';
+import { formatDate } from './dates.ts';
+
+export function Post() {
+  const { route, model, t, lang, href, absolute } = usePage();
+  if (route.family !== 'post') throw new Error(`Post page rendered for a ${route.family} route`);
+  const { post } = route;
+  const service = model.services.find((s) => s.slug.es === post.service)!;
+  const localities = post.localities.map((slug) => model.localities.find((l) => l.slug === slug)!);
+  const img = model.images.get(post.image)!;
+  const trail = [
+    { label: t.breadcrumb.home, path: href(routeKey.home()) },
+    { label: t.nav.blog, path: href(routeKey.blog()) },
+    { label: post.title, path: route.path },
+  ];
+  const article = {
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.date,
+    inLanguage: lang,
+    articleSection: post.category,
+    image: absolute(`/images/${img.name}`),
+    mainEntityOfPage: absolute(route.path),
+    author: { '@type': 'Organization', name: model.site.brand },
+    publisher: { '@type': 'Organization', name: model.site.brand, logo: { '@type': 'ImageObject', url: absolute('/images/icon-512.png') } },
+  };
+  return (
+    <>
+      <Seo title={post.title} description={post.excerpt} type="article" jsonLd={[article, breadcrumbJsonLd(trail, absolute)]} />
+      <Breadcrumb trail={trail} />
+      <article>
+        <Container className="max-w-3xl py-10 sm:py-14">
+          <a href={href(routeKey.blog())} className="inline-flex items-center gap-2 font-semibold text-sea-700 hover:underline">
+            <ArrowLeft className="size-4" />
+            {t.blog.back}
+          </a>
+          <p className="mt-6 flex flex-wrap items-center gap-3 text-sm">
+            <span className="rounded-full bg-sand-100 px-3 py-0.5 font-semibold text-sea-900">{post.category}</span>
+            <time dateTime={post.date} className="text-slate-600">
+              {formatDate(post.date, lang)}
+            </time>
+          </p>
+          <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-sea-900 sm:text-4xl">{post.title}</h1>
+          <p className="mt-4 text-lg text-slate-700">{post.excerpt}</p>
+          <img src={`/images/${img.name}`} width={img.width} height={img.height} alt={post.imageAlt} className="mt-8 h-auto w-full rounded-2xl bg-sea-50" />
+          <div className="prose mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
+          <aside aria-labelledby="related-heading" className="mt-12 rounded-2xl bg-sea-50 p-6 ring-1 ring-sea-100">
+            <h2 id="related-heading" className="text-xl font-bold text-sea-900">
+              {t.blog.relatedHeading}
+            </h2>
+            <p className="mt-2 text-slate-700">{t.blog.relatedText}</p>
+            <p className="mt-4">
+              <a href={href(routeKey.service(service))} className="font-semibold text-sea-700 underline underline-offset-2">
+                {service[lang].title}
+              </a>
+            </p>
+            <div className="mt-4">
+              <LocalityLinks localities={localities} href={(l) => href(routeKey.serviceLocality(service, l))} />
+            </div>
+            <div className="mt-6">
+              <CallButton />
+            </div>
+          </aside>
+        </Container>
+      </article>
+    </>
+  );
+}

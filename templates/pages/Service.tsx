@@ -1,0 +1,49 @@
+import { routeKey } from '../../cli/build/routes.ts';
+import { usePage } from '../context.tsx';
+import { LocalityLinks } from '../components/LocalityLinks.tsx';
+import { serviceJsonLd } from '../components/structured.ts';
+import { Band, CallButton, Checklist, ContactBlock, ContentSection, QuoteButton } from '../components/ui.tsx';
+import { Hero } from '../components/ui.tsx';
+import { Seo } from '../layout/Seo.tsx';
+
+export function Service() {
+  const { route, model, t, lang, href, absolute, routes } = usePage();
+  if (route.family !== 'service') throw new Error(`Service page rendered for a ${route.family} route`);
+  const { service } = route;
+  const text = service[lang];
+  const airConditioning = model.airConditioning.parent === service.slug.es ? routes.get(routeKey.airConditioning(), lang) : undefined;
+  return (
+    <>
+      <Seo
+        title={text.seo.title}
+        description={text.seo.description}
+        keywords={text.seo.keywords}
+        jsonLd={[serviceJsonLd(model, text.title, text.seo.description, absolute(route.path))]}
+      />
+      <Hero content={text.hero} image={service.image}>
+        <CallButton />
+        <QuoteButton tone="onDark" />
+      </Hero>
+      <Band heading={t.servicePage.servicesHeading} tone="sea">
+        <Checklist items={text.servicios} columns={3} />
+        {airConditioning && (
+          <p className="mt-6">
+            <a href={airConditioning.path} className="font-semibold text-sea-700 underline underline-offset-2">
+              {model.airConditioning[lang].title}
+            </a>
+          </p>
+        )}
+      </Band>
+      <Band heading={t.servicePage.reasonsHeading}>
+        <Checklist items={text.reasons} />
+      </Band>
+      {text.sections.map((section, i) => (
+        <ContentSection key={section.heading} section={section} tone={i % 2 ? 'white' : 'sand'} />
+      ))}
+      <Band heading={t.servicePage.localitiesHeading} intro={t.servicePage.localitiesIntro} tone="sea">
+        <LocalityLinks localities={model.localities} href={(l) => href(routeKey.serviceLocality(service, l))} />
+      </Band>
+      <ContactBlock heading={t.servicePage.closingHeading} text={t.servicePage.closingText} />
+    </>
+  );
+}

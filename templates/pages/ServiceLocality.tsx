@@ -1,0 +1,66 @@
+import { fill } from '../../cli/build/placeholders.ts';
+import { routeKey } from '../../cli/build/routes.ts';
+import { usePage } from '../context.tsx';
+import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
+import { localValues } from '../components/local.ts';
+import { serviceJsonLd } from '../components/structured.ts';
+import { Band, CallButton, Checklist, ContactBlock, ContentSection, EmailButton, Hero, WhyChooseUs } from '../components/ui.tsx';
+import { Seo } from '../layout/Seo.tsx';
+
+export function ServiceLocality() {
+  const { route, model, t, lang, href, absolute } = usePage();
+  if (route.family !== 'service-locality') throw new Error(`ServiceLocality page rendered for a ${route.family} route`);
+  const { service, locality } = route;
+  const text = service[lang];
+  const values = localValues(locality, lang, model.site.brand);
+  const title = fill(t.localityPage.title, { service: text.title, locality: locality.name });
+  const description = fill(text.local.seoDescription, values);
+  const trail = [
+    { label: t.breadcrumb.home, path: href(routeKey.home()) },
+    { label: text.title, path: href(routeKey.service(service)) },
+    { label: locality.name, path: route.path },
+  ];
+  return (
+    <>
+      <Seo
+        title={fill(text.local.seoTitle, values)}
+        description={description}
+        keywords={[...text.seo.keywords.slice(0, 4), locality.name, locality.comarca]}
+        jsonLd={[serviceJsonLd(model, title, description, absolute(route.path), locality.name), breadcrumbJsonLd(trail, absolute)]}
+      />
+      <Breadcrumb trail={trail} />
+      <Hero content={{ badge: locality.name, title, description: fill(text.local.heroDescription, values) }} image={service.image}>
+        <CallButton />
+        <EmailButton tone="onDark" />
+      </Hero>
+      <Band heading={fill(t.localityPage.aboutHeading, values)}>
+        <div className="max-w-3xl space-y-5 text-lg leading-8 text-slate-700">
+          <p>{fill(text.local.intro, values)}</p>
+          <p>{locality[lang].description}</p>
+          <p>{fill(text.local.closing, values)}</p>
+        </div>
+      </Band>
+      <Band heading={t.localityPage.checklistHeading} tone="sea">
+        <Checklist items={text.servicios} columns={3} />
+      </Band>
+      <WhyChooseUs tone="white" />
+      {text.extras.map((section, i) => (
+        <ContentSection key={section.heading} section={section} tone={i % 2 ? 'white' : 'sand'} />
+      ))}
+      <Band heading={fill(t.localityPage.otherServicesHeading, values)} tone="sea">
+        <ul className="flex flex-wrap gap-2">
+          {model.services
+            .filter((s) => s !== service)
+            .map((s) => (
+              <li key={s.slug.es}>
+                <a href={href(routeKey.serviceLocality(s, locality))} className="inline-flex rounded-full bg-white px-4 py-2 text-sm font-medium text-sea-900 ring-1 ring-sea-200 hover:bg-sea-100">
+                  {fill(t.localityPage.title, { service: s[lang].title, locality: locality.name })}
+                </a>
+              </li>
+            ))}
+        </ul>
+      </Band>
+      <ContactBlock heading={fill(t.localityPage.contactHeading, values)} text={t.localityPage.contactText} />
+    </>
+  );
+}

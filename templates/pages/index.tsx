@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { Family } from '../../cli/build/routes.ts';
+import { About } from './About.tsx';
+import { AirConditioning } from './AirConditioning.tsx';
+import { Blog } from './Blog.tsx';
+import { Contact } from './Contact.tsx';
+import { Home } from './Home.tsx';
+import { Legal } from './Legal.tsx';
+import { Message } from './Message.tsx';
+import { NotFound } from './NotFound.tsx';
+import { Post } from './Post.tsx';
+import { Service } from './Service.tsx';
+import { ServiceLocality } from './ServiceLocality.tsx';
+
+/** The template of each page family. */
+export const pages: Record<Family, ComponentType> = {
+  home: Home,
+  service: Service,
+  'service-locality': ServiceLocality,
+  'air-conditioning': AirConditioning,
+  'air-conditioning-locality': AirConditioning,
+  about: About,
+  contact: Contact,
+  blog: Blog,
+  post: Post,
+  legal: Legal,
+  'not-found': NotFound,
+  thanks: Message,
+  'send-error': Message,
+};
