@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SiteModel } from '../cli/build/model.ts';
+import { absoluteUrl } from '../cli/build/outputs/url.ts';
 import type { Route, RouteMap } from '../cli/build/routes.ts';
 import type { Lang } from '../cli/build/schema/common.ts';
 import type { Strings } from '../cli/build/schema/strings.ts';
@@ -43,7 +44,7 @@ export function usePage(): PageContext {
     lang,
     t: data.model.strings[lang],
     href: (key) => data.routes.href(key, lang),
-    absolute: (path) => data.model.site.baseUrl + (path === '/' ? '' : path),
+    absolute: (path) => absoluteUrl(data.model.site, path),
     image: (name) => `/images/${name}`,
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { buildCss } from './css.ts';
+import { siteFiles } from './outputs/index.ts';
 import type { SiteModel } from './model.ts';
 import { renderPage } from './render.tsx';
 import { outputFile, RouteMap } from './routes.ts';
@@ -30,5 +31,6 @@ export async function build(model: SiteModel, options: { templatesDir: string; y
     outputs.set(outputFile(route.path), renderPage({ route, model, routes, assets, year: options.year }));
   }
   for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
+  for (const [file, content] of siteFiles(model, routes)) outputs.set(file, content);
   return { outputs, routes };
 }

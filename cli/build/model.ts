@@ -73,14 +73,15 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
 
   if (site?.data && (options.strict || process.env.NODE_ENV === 'production')) {
     for (const { path, test } of exampleValues) {
-      const value = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], site.data);
+      const value = rawAt(site.data, path);
       if (test(value)) issues.push(site.source.issue(path, `still the example value ${JSON.stringify(value)}; set the company's real value before publishing`));
     }
   }
 
   const localities = localitiesFile?.data?.localities ?? [];
   if (localitiesFile) uniqueBy(localities, (l) => l.slug, (i) => issues.push(localitiesFile.source.issue(['localities', i, 'slug'], 'duplicate locality slug')));
-  const localitySlugs = new Set(localities.map((l) => l.slug));
+  const rawLocalities = rawAt(localitiesFile?.source.data, ['localities']);
+  const localitySlugs = new Set(Array.isArray(rawLocalities) ? rawLocalities.map((l) => rawAt(l, ['slug'])) : []);
 
   const services: Service[] = [];
   for (const file of serviceFiles) {
@@ -102,7 +103,9 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
     services.push(data);
   }
   services.sort((a, b) => a.order - b.order);
-  const serviceSlugs = new Set(services.map((s) => s.slug.es));
+  // Slugs come from the raw files too, so one invalid service file does not cascade into
+  // "unknown service" errors in every post that names it.
+  const serviceSlugs = new Set(serviceFiles.map((f) => rawAt(f?.source.data, ['slug', 'es'])).filter((s) => typeof s === 'string'));
 
   if (airConditioning?.data) {
     const { source, data } = airConditioning;
@@ -216,6 +219,10 @@ function legalPlaceholderValues(site: Site): Record<Lang, Record<string, string>
 async function listFiles(root: string, folder: string, extension: string): Promise<string[]> {
   const names = await readdir(join(root, folder)).catch(() => [] as string[]);
   return names.filter((n) => n.endsWith(extension)).sort().map((n) => join(folder, n));
+}
+
+function rawAt(data: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data);
 }
 
 function uniqueBy<T>(items: T[], key: (item: T) => string, onDuplicate: (index: number) => void): void {

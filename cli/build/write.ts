@@ -10,8 +10,8 @@ export async function writeOutputs(outDir: string, outputs: Outputs): Promise<vo
   const target = resolve(outDir);
   const temp = `${target}.tmp-${process.pid}`;
   const old = `${target}.old-${process.pid}`;
-  await rm(temp, { recursive: true, force: true });
   try {
+    await rm(temp, { recursive: true, force: true });
     const folders = new Set([...outputs.keys()].map((file) => dirname(join(temp, file))));
     for (const folder of folders) await mkdir(folder, { recursive: true });
     await Promise.all([...outputs].map(([file, content]) => writeFile(join(temp, file), content)));
@@ -20,7 +20,8 @@ export async function writeOutputs(outDir: string, outputs: Outputs): Promise<vo
     });
     await rename(temp, target);
   } catch (error) {
-    await rm(temp, { recursive: true, force: true });
+    // Best-effort cleanup: the write error below is the one worth reporting.
+    await rm(temp, { recursive: true, force: true }).catch(() => {});
     throw new Error(`could not write ${outDir}`, { cause: error });
   }
   await rm(old, { recursive: true, force: true });

@@ -1,4 +1,6 @@
+import { feedPaths, manifestPaths } from '../../cli/build/outputs/index.ts';
 import { routeKey } from '../../cli/build/routes.ts';
+import { fill } from '../../cli/build/placeholders.ts';
 import { usePage } from '../context.tsx';
 import { CookieConsent } from '../islands/CookieConsent.tsx';
 import { Header } from '../islands/Header.tsx';
@@ -12,6 +14,7 @@ export function Document() {
   const page = usePage();
   const { route, routes, model, t, lang, href, absolute, assets } = page;
   const counterpart = routes.counterpart(route);
+  const [spanish, english] = lang === 'es' ? [route, counterpart] : [counterpart, route];
   const Page = pages[route.family];
   const logo = model.images.get('logo.svg');
   const cookiePolicy = routes.byFamily('legal', lang).find((r) => r.key === 'legal/politica-cookies');
@@ -24,14 +27,14 @@ export function Document() {
         <link rel="stylesheet" href={assets.css} />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/images/apple-touch-icon.png" />
-        <link rel="manifest" href={lang === 'es' ? '/manifest.webmanifest' : '/en/manifest.webmanifest'} />
+        <link rel="manifest" href={manifestPaths[lang]} />
+        <link rel="alternate" type="application/atom+xml" title={fill(t.blog.feedTitle, { brand: model.site.brand })} href={feedPaths[lang]} />
         {route.indexable ? (
           <>
             <link rel="canonical" href={absolute(route.path)} />
-            {[route, counterpart].map((r) => (
-              <link key={r.lang} rel="alternate" hrefLang={r.lang} href={absolute(r.path)} />
-            ))}
-            <link rel="alternate" hrefLang="x-default" href={absolute(lang === 'es' ? route.path : counterpart.path)} />
+            <link rel="alternate" hrefLang="es" href={absolute(spanish.path)} />
+            <link rel="alternate" hrefLang="en" href={absolute(english.path)} />
+            <link rel="alternate" hrefLang="x-default" href={absolute(spanish.path)} />
           </>
         ) : (
           <meta name="robots" content="noindex" />

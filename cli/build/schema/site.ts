@@ -35,7 +35,7 @@ export type Site = z.infer<typeof siteSchema>;
  * The example values shipped with the default content (decisions.md). A strict or production
  * build refuses to run while any of them remains.
  */
-export const exampleValues: ReadonlyArray<{ path: (string | number)[]; test: (v: unknown) => boolean }> = [
+export const exampleValues: ReadonlyArray<{ path: string[]; test: (v: unknown) => boolean }> = [
   { path: ['brand'], test: (v) => v === 'Marina Hogar' },
   { path: ['baseUrl'], test: (v) => typeof v === 'string' && /example\.(com|org|net)/.test(v) },
   { path: ['email'], test: (v) => typeof v === 'string' && /@example\.(com|org|net)$/.test(v) },

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { copyContent, editFile, repoRoot } from '../../helpers.ts';
+
+const run = promisify(execFile);
+const cli = (...args: string[]) =>
+  run('node', [join(repoRoot, 'cli/bin.js'), ...args], { cwd: repoRoot }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+
+// Each case starts the real CLI, which takes a few seconds on a 2-core machine.
+describe('sitegen build', { timeout: 30_000 }, () => {
+  it('writes the whole site and prints pages per language, size and time', async () => {
+    const out = join(await mkdtemp(join(tmpdir(), 'dist-')), 'dist');
+    const { code, stdout } = await cli('build', '--out', out);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Built \d{3} pages \(es \d+, en \d+\), \d+ files, [\d.]+ MB in [\d.]+ s/);
+    expect(await readFile(join(out, 'en/plumbers/javea.html'), 'utf8')).toContain('Plumbers in Jávea');
+  });
+
+  it('fails on broken content with file:line:col messages, exit 1, no stack trace, and leaves dist untouched', async () => {
+    const content = await copyContent();
+    await editFile(content, 'services/piscinas.yaml', (yaml) => yaml.replace('icon: waves', 'icon: pool'));
+    await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: ""'));
+    const out = join(await mkdtemp(join(tmpdir(), 'dist-')), 'dist');
+    await mkdir(out);
+    await writeFile(join(out, 'index.html'), 'previous build');
+
+    const { code, stderr } = await cli('build', '--content', content, '--out', out);
+
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/services\/piscinas\.yaml:\d+:7  icon: expected one of "zap", .*got "pool"/);
+    expect(stderr).toMatch(/localities\.yaml:\d+:\d+  localities\.\d+\.name: must not be empty/);
+    expect(stderr).toContain('2 content problems');
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(await readdir(out)).toEqual(['index.html']);
+    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous build');
+  });
+
+  it('shows the stack trace of an unexpected failure only with --debug', async () => {
+    const notAFolder = join(await mkdtemp(join(tmpdir(), 'out-')), 'file');
+    await writeFile(notAFolder, '');
+    const plain = await cli('build', '--out', join(notAFolder, 'dist'));
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toContain('could not write');
+    expect(plain.stderr).not.toMatch(/\n\s+at /);
+    const debug = await cli('--debug', 'build', '--out', join(notAFolder, 'dist'));
+    expect(debug.stderr).toMatch(/\n\s+at /);
+  });
+});
+
+describe('sitegen check', { timeout: 30_000 }, () => {
+  it('validates without writing and refuses example values with --strict', async () => {
+    expect((await cli('check')).stdout).toMatch(/Content OK: 8 services, 16 localities, 12 posts/);
+    const strict = await cli('check', '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/content\/site\.yaml:\d+:\d+  email: still the example value "info@example\.com"/);
+  });
+
+  it('treats NODE_ENV=production as strict', async () => {
+    const { code, stderr } = await run('node', [join(repoRoot, 'cli/bin.js'), 'check'], { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'production' } }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain('still the example value');
+  });
+});

@@ -1,0 +1,27 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const repoRoot = new URL('..', import.meta.url).pathname;
+export const contentDir = join(repoRoot, 'content');
+
+/** A throwaway copy of the real content folder, to break or extend in a test. */
+export async function copyContent(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'content-'));
+  await cp(contentDir, dir, { recursive: true });
+  return dir;
+}
+
+/** Rewrites one file of a content copy: `edit` gets the text and returns the new text. */
+export async function editFile(dir: string, file: string, edit: (text: string) => string): Promise<void> {
+  const path = join(dir, file);
+  await writeFile(path, edit(await readFile(path, 'utf8')));
+}
+
+/** Line (1-based) of the first occurrence of `needle` in a file. */
+export async function lineOf(dir: string, file: string, needle: string): Promise<number> {
+  const text = await readFile(join(dir, file), 'utf8');
+  const index = text.indexOf(needle);
+  if (index < 0) throw new Error(`"${needle}" is not in ${file}`);
+  return text.slice(0, index).split('\n').length;
+}
