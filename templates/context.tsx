@@ -8,8 +8,10 @@ import type { Strings } from '../cli/build/schema/strings.ts';
 /** Hashed asset URLs of this build. */
 export interface Assets {
   css: string;
-  /** The island bundle, when the build has one. */
-  js?: string;
+  /** The hydration entry of the island bundle. */
+  js: string;
+  /** The chunks each island needs, preloaded on the pages that have it. */
+  islands: Record<string, string[]>;
 }
 
 export interface PageData {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { buildClient } from './client.ts';
 import { buildCss } from './css.ts';
 import { siteFiles } from './outputs/index.ts';
 import type { SiteModel } from './model.ts';
@@ -23,10 +24,11 @@ const hashed = (name: string, ext: string, content: string | Uint8Array) =>
 export async function build(model: SiteModel, options: { templatesDir: string; year: number }): Promise<BuildResult> {
   const routes = new RouteMap(model);
   const outputs: Outputs = new Map();
-  const css = await buildCss(options.templatesDir);
+  const [css, client] = await Promise.all([buildCss(options.templatesDir), buildClient(options.templatesDir)]);
   const cssFile = hashed('styles', 'css', css);
   outputs.set(cssFile, css);
-  const assets = { css: `/${cssFile}` };
+  for (const [file, content] of client.files) outputs.set(file, content);
+  const assets = { css: `/${cssFile}`, js: client.entry, islands: client.islands };
   for (const route of routes.routes) {
     outputs.set(outputFile(route.path), renderPage({ route, model, routes, assets, year: options.year }));
   }

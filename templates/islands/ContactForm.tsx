@@ -1,4 +1,12 @@
-import type { ContactField } from '../../functions/contact/schema.ts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { X } from './icons.tsx';
+import type { ContactErrors, ContactField } from '../../functions/contact/schema.ts';
+
+// Field names repeat the schema's: importing them would pull zod into the page-load bundle.
+const contactFields = ['nombre', 'email', 'telefono', 'servicio', 'localidad', 'mensaje'] as const satisfies readonly ContactField[];
+const honeypotField = 'website';
+/** zod (~5 KB) loads when the visitor starts on the form, not with the page. */
+const loadSchema = () => import('../../functions/contact/schema.ts');
 
 export interface ContactFormProps {
   lang: 'es' | 'en';
@@ -9,58 +17,184 @@ export interface ContactFormProps {
   selectService: string;
   honeypot: string;
   submit: string;
+  sending: string;
+  success: { title: string; text: string };
+  error: { title: string; text: string };
+  dismiss: string;
 }
 
-const field = 'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm focus:border-sea-600';
+type Values = Record<ContactField, string>;
+interface Toast {
+  id: number;
+  tone: 'success' | 'error';
+  title: string;
+  text: string;
+}
+
+const empty = Object.fromEntries(contactFields.map((f) => [f, ''])) as Values;
+const toastSeconds = 8;
+const field =
+  'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm focus:border-sea-600 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
 const label = 'block font-semibold text-slate-800';
 
-/** The quote form. It posts as a plain HTML form, so it works before and without JavaScript. */
+/** Values a failed no-JavaScript post left in the URL fragment (see functions/contact/handle.ts). */
+function valuesFromFragment(): Partial<Values> {
+  const params = new URLSearchParams(location.hash.slice(1));
+  return Object.fromEntries(contactFields.filter((f) => params.has(f)).map((f) => [f, params.get(f)!]));
+}
+
+/**
+ * The quote form. It posts as a plain HTML form, so it works before and without JavaScript;
+ * hydrated, it validates with the shared schema and sends JSON, reporting the result in a toast.
+ */
 export function ContactForm(props: ContactFormProps) {
+  const [values, setValues] = useState<Values>(empty);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [validated, setValidated] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const form = useRef<HTMLFormElement>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    setHydrated(true);
+    setValues((v) => ({ ...v, ...valuesFromFragment() }));
+  }, []);
+
+  const dismiss = (id: number) => setToasts((list) => list.filter((t) => t.id !== id));
+  const toast = (tone: Toast['tone'], content: { title: string; text: string }) => {
+    const id = Date.now();
+    setToasts((list) => [...list, { id, tone, ...content }]);
+    setTimeout(() => dismiss(id), toastSeconds * 1000);
+  };
+  const payload = (v: Values) => ({ ...v, lang: props.lang, [honeypotField]: honeypot.current?.value ?? '' });
+  const check = async (v: Values) => {
+    const result = (await loadSchema()).validateContact(payload(v), props.lang);
+    return result.ok ? {} : result.errors;
+  };
+
+  const change = async (name: ContactField, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (validated) setErrors(await check(next));
+  };
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setValidated(true);
+    const found = await check(values);
+    setErrors(found);
+    const firstInvalid = contactFields.find((f) => found[f]);
+    if (firstInvalid) {
+      form.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      const response = await fetch(props.action, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(payload(values)),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      toast('success', props.success);
+      setValues(empty);
+      setValidated(false);
+    } catch {
+      toast('error', props.error); // the form keeps every value for another try
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const describe = (name: ContactField) => (errors[name] ? `cf-${name}-error` : undefined);
+  const message = (name: ContactField) =>
+    errors[name] && (
+      <p id={`cf-${name}-error`} className="mt-1 text-sm font-medium text-red-700">
+        {errors[name]}
+      </p>
+    );
+  const common = (name: ContactField) => ({
+    id: `cf-${name}`,
+    name,
+    required: true,
+    value: values[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': describe(name),
+    className: field,
+  });
   const input = (name: Exclude<ContactField, 'servicio' | 'mensaje'>, type: string, autoComplete: string) => (
     <div>
       <label htmlFor={`cf-${name}`} className={label}>
         {props.labels[name]}
       </label>
-      <input id={`cf-${name}`} name={name} type={type} autoComplete={autoComplete} required placeholder={props.placeholders[name]} className={field} />
+      <input {...common(name)} type={type} autoComplete={autoComplete} placeholder={props.placeholders[name]} onChange={(e) => change(name, e.currentTarget.value)} />
+      {message(name)}
     </div>
   );
+
   return (
-    <form id="contact-form" method="post" action={props.action} className="grid gap-5 sm:grid-cols-2">
-      <input type="hidden" name="lang" value={props.lang} />
-      {input('nombre', 'text', 'name')}
-      {input('email', 'email', 'email')}
-      {input('telefono', 'tel', 'tel')}
-      <div>
-        <label htmlFor="cf-servicio" className={label}>
-          {props.labels.servicio}
-        </label>
-        <select id="cf-servicio" name="servicio" required defaultValue="" className={field}>
-          <option value="" disabled>
-            {props.selectService}
-          </option>
-          {props.services.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
+    <>
+      <form ref={form} id="contact-form" method="post" action={props.action} noValidate={hydrated} onSubmit={submit} onFocus={loadSchema} className="grid gap-5 sm:grid-cols-2">
+        <input type="hidden" name="lang" value={props.lang} />
+        {input('nombre', 'text', 'name')}
+        {input('email', 'email', 'email')}
+        {input('telefono', 'tel', 'tel')}
+        <div>
+          <label htmlFor="cf-servicio" className={label}>
+            {props.labels.servicio}
+          </label>
+          <select {...common('servicio')} onChange={(e) => change('servicio', e.currentTarget.value)}>
+            <option value="" disabled>
+              {props.selectService}
             </option>
-          ))}
-        </select>
+            {props.services.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          {message('servicio')}
+        </div>
+        <div className="sm:col-span-2">{input('localidad', 'text', 'address-level2')}</div>
+        <div className="sm:col-span-2">
+          <label htmlFor="cf-mensaje" className={label}>
+            {props.labels.mensaje}
+          </label>
+          <textarea {...common('mensaje')} rows={5} placeholder={props.placeholders.mensaje} onChange={(e) => change('mensaje', e.currentTarget.value)} />
+          {message('mensaje')}
+        </div>
+        <div className="absolute -left-[9999px]" aria-hidden="true">
+          <label htmlFor="cf-website">{props.honeypot}</label>
+          <input ref={honeypot} id="cf-website" name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={sending}
+            className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-terracotta-600 px-6 py-3 text-base font-semibold text-white hover:bg-terracotta-700 disabled:cursor-wait disabled:opacity-80 sm:w-auto"
+          >
+            {sending ? props.sending : props.submit}
+          </button>
+        </div>
+      </form>
+      <div role="status" aria-live="polite" className="fixed right-4 bottom-24 z-50 flex w-[calc(100%-2rem)] max-w-sm flex-col gap-3">
+        {toasts.map((t) => (
+          <div
+            key={t.id}
+            className={`flex items-start gap-3 rounded-2xl p-4 shadow-xl ring-1 ${t.tone === 'error' ? 'bg-red-700 text-white ring-red-800' : 'bg-white text-slate-900 ring-slate-200'}`}
+          >
+            <div className="flex-1">
+              <p className="font-bold">{t.title}</p>
+              <p className="mt-1 text-sm">{t.text}</p>
+            </div>
+            <button type="button" onClick={() => dismiss(t.id)} aria-label={props.dismiss} className="rounded-md p-1">
+              <X className="size-4" />
+            </button>
+          </div>
+        ))}
       </div>
-      <div className="sm:col-span-2">{input('localidad', 'text', 'address-level2')}</div>
-      <div className="sm:col-span-2">
-        <label htmlFor="cf-mensaje" className={label}>
-          {props.labels.mensaje}
-        </label>
-        <textarea id="cf-mensaje" name="mensaje" rows={5} required placeholder={props.placeholders.mensaje} className={field} />
-      </div>
-      <div className="absolute -left-[9999px]" aria-hidden="true">
-        <label htmlFor="cf-website">{props.honeypot}</label>
-        <input id="cf-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <div className="sm:col-span-2">
-        <button type="submit" className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-terracotta-600 px-6 py-3 text-base font-semibold text-white hover:bg-terracotta-700 disabled:opacity-70 sm:w-auto">
-          {props.submit}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

@@ -1,5 +1,10 @@
-import { useState } from 'react';
-import { ChevronDown, Menu, Phone, X } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { ChevronDown, Menu, Phone, X } from './icons.tsx';
+
+/** Dropdown timing (spec §4): hover opens after 200 ms, leaving closes after 150 ms, and within
+ * 300 ms of a dropdown closing the next one opens at once. */
+export const menuDelays = { open: 200, close: 150, skip: 300 };
+let lastClosedAt = -Infinity;
 
 export interface HeaderProps {
   brand: string;
@@ -7,7 +12,6 @@ export interface HeaderProps {
   logo: { src: string; width: number; height: number };
   navLabel: string;
   servicesLabel: string;
-  allServicesLabel: string;
   services: { title: string; description: string; href: string }[];
   links: { href: string; label: string; current: boolean }[];
   language: { href: string; label: string; ariaLabel: string; lang: string };
@@ -18,9 +22,43 @@ export interface HeaderProps {
 /** Sticky site header: logo, navigation with the Services disclosure, language toggle, call button. */
 export function Header(props: HeaderProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [servicesOpen, setServicesOpen] = useState(false);
+  const [servicesOpen, setServicesOpenNow] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const servicesButton = useRef<HTMLButtonElement>(null);
+  const mobileButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => setHydrated(true), []);
+
+  const setServicesOpen = (open: boolean) => {
+    clearTimeout(timer.current);
+    if (!open && servicesOpen) lastClosedAt = performance.now();
+    setServicesOpenNow(open);
+  };
+  const later = (open: boolean, delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setServicesOpen(open), delay);
+  };
+  // Touch has no hover: a tap is a click, handled by the button.
+  const onPointerEnter = (e: PointerEvent) => {
+    if (e.pointerType === 'touch') return;
+    if (servicesOpen || performance.now() - lastClosedAt < menuDelays.skip) setServicesOpen(true);
+    else later(true, menuDelays.open);
+  };
+  const onPointerLeave = (e: PointerEvent) => {
+    if (e.pointerType !== 'touch') later(false, menuDelays.close);
+  };
+  const onMenuKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !servicesOpen) return;
+    setServicesOpen(false);
+    servicesButton.current?.focus();
+  };
+  const onMobileKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !mobileOpen) return;
+    setMobileOpen(false);
+    mobileButton.current?.focus();
+  };
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header onKeyDown={onMobileKeyDown} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <a href={props.home.href} className="flex items-center gap-2 text-lg font-extrabold text-sea-900">
           <img src={props.logo.src} width={props.logo.width} height={props.logo.height} alt="" className="size-9" />
@@ -33,8 +71,19 @@ export function Header(props: HeaderProps) {
                 {props.home.label}
               </a>
             </li>
-            <li className="relative" data-menu>
+            <li
+              className="relative"
+              data-menu
+              data-hydrated={hydrated ? '' : undefined}
+              onPointerEnter={onPointerEnter}
+              onPointerLeave={onPointerLeave}
+              onKeyDown={onMenuKeyDown}
+              onBlur={(e) => {
+                if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setServicesOpen(false);
+              }}
+            >
               <button
+                ref={servicesButton}
                 type="button"
                 aria-expanded={servicesOpen}
                 aria-controls="services-menu"
@@ -88,6 +137,7 @@ export function Header(props: HeaderProps) {
             {props.call.label}
           </a>
           <button
+            ref={mobileButton}
             type="button"
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"

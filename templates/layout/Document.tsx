@@ -39,7 +39,7 @@ export function Document() {
         ) : (
           <meta name="robots" content="noindex" />
         )}
-        {assets.js && <script type="module" src={assets.js} />}
+        <script type="module" src={assets.js} />
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-sea-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
@@ -54,7 +54,6 @@ export function Document() {
             logo: { src: '/images/logo.svg', width: logo?.width ?? 48, height: logo?.height ?? 48 },
             navLabel: t.nav.label,
             servicesLabel: t.nav.services,
-            allServicesLabel: t.nav.allServices,
             services: model.services.map((s) => ({ title: s[lang].title, description: s[lang].menuDescription, href: href(routeKey.service(s)) })),
             links: (['about', 'contact', 'blog'] as const).map((key) => ({ href: href(key), label: t.nav[key], current: route.key === key })),
             language: { href: counterpart.path, label: t.switchLanguage, ariaLabel: t.switchLanguageLabel, lang: counterpart.lang },
@@ -76,6 +75,18 @@ export function Document() {
             accept: t.cookie.accept,
             reject: t.cookie.reject,
             configure: t.cookie.configure,
+            dialog: {
+              title: t.cookie.dialogTitle,
+              text: t.cookie.dialogText,
+              necessary: t.cookie.necessary,
+              necessaryDescription: t.cookie.necessaryDescription,
+              analytics: t.cookie.analytics,
+              analyticsDescription: t.cookie.analyticsDescription,
+              rejectAll: t.cookie.rejectAll,
+              save: t.cookie.save,
+              close: t.cookie.close,
+            },
+            analyticsSrc: model.site.analytics?.src,
           }}
         />
         <WhatsAppButton />

@@ -47,6 +47,10 @@ export function Contact() {
                 selectService: t.form.selectService,
                 honeypot: t.form.honeypot,
                 submit: t.form.submit,
+                sending: t.form.sending,
+                success: t.form.success,
+                error: t.form.error,
+                dismiss: t.form.dismiss,
               }}
             />
           </div>

@@ -1,6 +1,8 @@
 import { routeKey } from '../../cli/build/routes.ts';
 import { usePage } from '../context.tsx';
 import { ButtonLink, Container } from '../components/ui.tsx';
+import { Island } from '../islands/Island.tsx';
+import { NotFound as NotFoundMessage } from '../islands/NotFound.tsx';
 import { Seo } from '../layout/Seo.tsx';
 
 /** One static 404 per language; the host serves it for every unknown path. */
@@ -13,8 +15,15 @@ export function NotFound() {
         <p className="text-8xl font-black text-sea-800 sm:text-9xl" aria-hidden="true">
           404
         </p>
-        <h1 className="mt-4 text-3xl font-extrabold text-sea-900">{t.notFound.title}</h1>
-        <p className="mt-3 text-lg text-slate-700">{t.notFound.text}</p>
+        <Island
+          name="NotFound"
+          component={NotFoundMessage}
+          props={{
+            generic: { title: t.notFound.title, text: t.notFound.text },
+            service: { title: t.notFound.serviceTitle, text: t.notFound.serviceText },
+            serviceSlugs: model.services.map((s) => s.slug[lang]),
+          }}
+        />
         <div className="mt-8">
           <ButtonLink href={href(routeKey.home())}>{t.notFound.home}</ButtonLink>
         </div>
