@@ -1,30 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../../cli/build/index.ts';
+import { build } from '../../../cli/build/index.ts';
 import { templatesDir } from '../../../cli/build/command.ts';
 import { loadModel, type SiteModel } from '../../../cli/build/model.ts';
 import { outputFile } from '../../../cli/build/routes.ts';
 import { copyContent, editFile } from '../../helpers.ts';
+import { builtSite, matchesOf as attr, type BuiltSite } from './built-site.ts';
 
 let model: SiteModel;
-let site: BuildResult;
-const page = (path: string): string => {
-  const html = site.outputs.get(outputFile(path));
-  if (typeof html !== 'string') throw new Error(`no page at ${path}`);
-  return html;
-};
-/** Visible text of a page: tags dropped, entities decoded enough for assertions. */
-const text = (path: string) =>
-  page(path)
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
-const attr = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
+let built: BuiltSite;
+let site: BuiltSite['result'];
+const page = (path: string) => built.page(path);
+const text = (path: string) => built.text(path);
 
 beforeAll(async () => {
-  model = await loadModel('content');
-  site = await build(model, { templatesDir, year: 2026 });
+  built = await builtSite();
+  ({ model, result: site } = built);
 });
 
 describe('the built site', () => {
