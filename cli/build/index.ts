@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { buildClient } from './client.ts';
 import { buildCss } from './css.ts';
+import { deployFiles } from './deploy.ts';
 import { siteFiles } from './outputs/index.ts';
 import type { SiteModel } from './model.ts';
 import { renderPage } from './render.tsx';
@@ -34,5 +35,8 @@ export async function build(model: SiteModel, options: { templatesDir: string; y
   }
   for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
   for (const [file, content] of siteFiles(model, routes)) outputs.set(file, content);
+  const deploy = deployFiles(model.site);
+  outputs.set('_headers', deploy.headers);
+  outputs.set('_redirects', deploy.redirects);
   return { outputs, routes };
 }

@@ -1,0 +1,53 @@
+/** Netlify-style `_headers` and `_redirects` files, parsed and matched the way the hosts do. */
+
+export interface HeaderRule {
+  pattern: string;
+  headers: [name: string, value: string][];
+}
+
+export interface RedirectRule {
+  from: string;
+  to: string;
+  status: number;
+}
+
+const meaningful = (text: string) => text.split(/\r?\n/).filter((line) => line.trim() && !line.trim().startsWith('#'));
+
+/** A path line starts a block; indented `Name: value` lines below it belong to that path. */
+export function parseHeaders(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of meaningful(text)) {
+    const header = /^\s+([^:\s]+)\s*:\s*(.*)$/.exec(line);
+    if (header) rules.at(-1)?.headers.push([header[1]!, header[2]!.trim()]);
+    else rules.push({ pattern: line.trim(), headers: [] });
+  }
+  return rules;
+}
+
+/** `from to [status]` per line; the status defaults to 301, as on Netlify and Cloudflare. */
+export function parseRedirects(text: string): RedirectRule[] {
+  return meaningful(text).flatMap((line) => {
+    const [from, to, status = '301'] = line.trim().split(/\s+/);
+    return from && to ? [{ from, to, status: Number.parseInt(status, 10) }] : [];
+  });
+}
+
+/** The text matched by `*` when `pattern` matches `path` ('' without a splat), else undefined. */
+export function matchPattern(pattern: string, path: string): string | undefined {
+  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('(.*)');
+  const match = new RegExp(`^${source}$`).exec(path);
+  return match ? (match[1] ?? '') : undefined;
+}
+
+/** Every header whose block matches `path`; a name set by several blocks gets their values joined. */
+export function headersFor(rules: HeaderRule[], path: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules) {
+    if (matchPattern(rule.pattern, path) === undefined) continue;
+    for (const [name, value] of rule.headers) {
+      const key = name.toLowerCase();
+      headers[key] = headers[key] ? `${headers[key]}, ${value}` : value;
+    }
+  }
+  return headers;
+}

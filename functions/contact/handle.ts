@@ -1,0 +1,134 @@
+/**
+ * The contact function's core: one Web-standard handler. It knows no host, file system or clock;
+ * everything it needs from outside comes in `env`.
+ */
+import { contactFields, honeypotField, langOf, validateContact, type Contact, type ContactErrors, type Lang } from './schema.ts';
+
+export const maxBodyBytes = 16 * 1024;
+
+export interface Mailer {
+  /** Where enquiries go, for log lines, e.g. "the SMTP server mail.example.com:587". */
+  destination: string;
+  /** Delivers one enquiry; rejects when it was not delivered. */
+  send(contact: Contact): Promise<void>;
+}
+
+export interface RateLimiter {
+  /** Counts one attempt for `key`: 0 when allowed, else the seconds to wait. */
+  take(key: string): number;
+}
+
+export interface ContactEnv {
+  mailer: Mailer;
+  /** Origins that may post besides the request's own, e.g. "https://www.example.com". */
+  allowedOrigins: readonly string[];
+  rateLimiter: RateLimiter;
+  logger: Pick<Console, 'error'>;
+  clientIp: string | undefined;
+}
+
+/** Where the no-JavaScript form lands after posting. */
+const resultPages: Record<Lang, { sent: string; failed: string }> = {
+  es: { sent: '/mensaje-enviado', failed: '/error-envio' },
+  en: { sent: '/en/message-sent', failed: '/en/send-error' },
+};
+
+const json = 'application/json';
+const form = 'application/x-www-form-urlencoded';
+const noStore = { 'Cache-Control': 'no-store' };
+
+export async function handleContact(request: Request, env: ContactEnv): Promise<Response> {
+  if (request.method !== 'POST') return failure(405, 'method_not_allowed', { Allow: 'POST' });
+  if (isCrossSite(request, env.allowedOrigins)) return failure(403, 'cross_site_request');
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== json && type !== form) return failure(415, 'unsupported_media_type', { 'Accept-Post': `${json}, ${form}` });
+  const body = await readText(request, maxBodyBytes);
+  if (body === undefined) return failure(413, 'payload_too_large');
+  const input = type === json ? parseJsonObject(body) : Object.fromEntries(new URLSearchParams(body));
+  if (input === undefined) return failure(400, 'invalid_body');
+
+  const lang = langOf(input);
+  const reply = type === json ? jsonReply : formReply(lang, input);
+  if (input[honeypotField] !== '') return reply.sent();
+  const result = validateContact(input, lang);
+  if (!result.ok) return reply.invalid(result.errors);
+  // Only deliverable enquiries count, so a visitor fixing typos is never locked out.
+  const wait = env.rateLimiter.take(env.clientIp ?? 'unknown');
+  if (wait > 0) return reply.limited(wait);
+  try {
+    await env.mailer.send(result.value);
+  } catch (error) {
+    env.logger.error('Contact form: the enquiry could not be delivered; the visitor was asked to try again. Check the mail settings (SMTP_URL, CONTACT_FROM, CONTACT_TO).', error);
+    return reply.failed();
+  }
+  return reply.sent();
+}
+
+interface Reply {
+  sent(): Response;
+  invalid(errors: ContactErrors): Response;
+  limited(retryAfterSeconds: number): Response;
+  failed(): Response;
+}
+
+const jsonReply: Reply = {
+  sent: () => Response.json({ ok: true }, { headers: noStore }),
+  invalid: (errors) => Response.json({ ok: false, errors }, { status: 400, headers: noStore }),
+  limited: (seconds) => failure(429, 'rate_limited', { 'Retry-After': String(seconds) }),
+  failed: () => failure(502, 'send_failed'),
+};
+
+/**
+ * The form keeps its data on the error page through the URL fragment, which browsers never send
+ * to a server, so the visitor's details stay out of every access log.
+ */
+function formReply(lang: Lang, input: Record<string, unknown>): Reply {
+  const pages = resultPages[lang];
+  const fields = contactFields.flatMap((name) => (typeof input[name] === 'string' ? [[name, input[name]]] : []));
+  const failedPage = `${pages.failed}#${new URLSearchParams(fields)}`;
+  const redirect = (location: string, headers: Record<string, string> = {}) =>
+    new Response(null, { status: 303, headers: { Location: location, ...noStore, ...headers } });
+  return {
+    sent: () => redirect(pages.sent),
+    invalid: () => redirect(failedPage),
+    limited: (seconds) => redirect(failedPage, { 'Retry-After': String(seconds) }),
+    failed: () => redirect(failedPage),
+  };
+}
+
+function failure(status: number, error: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ ok: false, error }, { status, headers: { ...noStore, ...headers } });
+}
+
+function isCrossSite(request: Request, allowedOrigins: readonly string[]): boolean {
+  if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
+  const origin = request.headers.get('origin');
+  return origin !== null && origin !== new URL(request.url).origin && !allowedOrigins.includes(origin);
+}
+
+/** The body as text, or undefined once it passes `limit` bytes; never holds more than that. */
+async function readText(request: Request, limit: number): Promise<string | undefined> {
+  if (Number(request.headers.get('content-length')) > limit) return undefined;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(chunk.value);
+  }
+  return new Blob(chunks).text();
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

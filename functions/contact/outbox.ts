@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Mailer } from './handle.ts';
+import { composeEmail, safeTransport, type Addresses } from './message.ts';
+
+/**
+ * Writes each enquiry as an RFC 5322 `.eml` file into `dir`, the local default when no SMTP server
+ * is configured. Written to a temporary name and renamed, so a reader never sees half a message.
+ */
+export function outboxMailer(dir: string, addresses: Addresses): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', ...safeTransport });
+  return {
+    destination: `.eml files in ${resolve(dir)}`,
+    async send(contact) {
+      const { message } = await transport.sendMail(composeEmail(contact, addresses));
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+      const file = join(dir, `${name}.eml`);
+      try {
+        await mkdir(dir, { recursive: true });
+        await writeFile(join(dir, `.${name}.tmp`), message as Buffer);
+        await rename(join(dir, `.${name}.tmp`), file);
+      } catch (cause) {
+        throw new Error(`Writing the enquiry to the outbox file ${file} failed; check that ${dir} is writable`, { cause });
+      }
+    },
+  };
+}

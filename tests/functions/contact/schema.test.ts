@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { contactFields, langOf, validateContact, type Lang } from '../../../functions/contact/schema.ts';
+import { englishEnquiry, spanishEnquiry } from './fixtures.ts';
+
+/** Every rule of spec §5 plus its 'too long' twin, with the value that breaks it. */
+const rules: { field: string; value: unknown; es: string; en: string }[] = [
+  { field: 'nombre', value: 'L', es: 'El nombre debe tener al menos 2 caracteres', en: 'Name must be at least 2 characters' },
+  { field: 'nombre', value: undefined, es: 'El nombre debe tener al menos 2 caracteres', en: 'Name must be at least 2 characters' },
+  { field: 'nombre', value: 'n'.repeat(101), es: 'El nombre no puede tener más de 100 caracteres', en: 'Name must be at most 100 characters' },
+  { field: 'email', value: 'lucia.correo.es', es: 'Email inválido', en: 'Invalid email' },
+  { field: 'email', value: '', es: 'Email inválido', en: 'Invalid email' },
+  { field: 'email', value: 'a@b', es: 'Email inválido', en: 'Invalid email' },
+  { field: 'email', value: '"lucia"@correo.es', es: 'Email inválido', en: 'Invalid email' },
+  { field: 'email', value: 'a@b.es,c@d.es', es: 'Email inválido', en: 'Invalid email' },
+  { field: 'email', value: `${'a'.repeat(251)}@b.es`, es: 'El email no puede tener más de 255 caracteres', en: 'Email must be at most 255 characters' },
+  { field: 'telefono', value: '61122233', es: 'Teléfono inválido', en: 'Invalid phone' },
+  { field: 'telefono', value: 'llamar tarde', es: 'Teléfono inválido', en: 'Invalid phone' },
+  { field: 'telefono', value: '6'.repeat(21), es: 'El teléfono no puede tener más de 20 caracteres', en: 'Phone must be at most 20 characters' },
+  { field: 'servicio', value: '', es: 'Selecciona un servicio', en: 'Select a service' },
+  { field: 'servicio', value: 'Fontaneros!', es: 'Selecciona un servicio', en: 'Select a service' },
+  { field: 'servicio', value: 'a'.repeat(61), es: 'Selecciona un servicio de la lista', en: 'Select a service from the list' },
+  { field: 'localidad', value: 'J', es: 'La localidad es requerida', en: 'Locality is required' },
+  { field: 'localidad', value: 'l'.repeat(101), es: 'La localidad no puede tener más de 100 caracteres', en: 'Locality must be at most 100 characters' },
+  { field: 'mensaje', value: 'Hola, ¿?', es: 'El mensaje debe tener al menos 10 caracteres', en: 'Message must be at least 10 characters' },
+  { field: 'mensaje', value: 'm'.repeat(1001), es: 'El mensaje no puede tener más de 1000 caracteres', en: 'Message must be at most 1000 characters' },
+  { field: 'mensaje', value: 42, es: 'El mensaje debe tener al menos 10 caracteres', en: 'Message must be at least 10 characters' },
+];
+
+describe('validateContact', () => {
+  it.each(rules.flatMap((rule) => (['es', 'en'] as const).map((lang) => ({ ...rule, lang, message: rule[lang] }))))(
+    'rejects $field = $value with "$message" ($lang)',
+    ({ field, value, lang, message }) => {
+      const result = validateContact({ ...spanishEnquiry, [field]: value }, lang);
+      expect(result).toEqual({ ok: false, errors: { [field]: message } });
+    },
+  );
+
+  it('accepts both example enquiries and fills in the language', () => {
+    expect(validateContact(spanishEnquiry, 'es')).toEqual({ ok: true, value: spanishEnquiry });
+    const { lang: _lang, ...withoutLang } = englishEnquiry;
+    expect(validateContact(withoutLang, 'en')).toEqual({ ok: true, value: { ...withoutLang, lang: 'es' } });
+  });
+
+  it('trims every field before checking its length', () => {
+    const padded = { ...spanishEnquiry, nombre: '  Al  ', localidad: '\tXaló\n', mensaje: '          corto     ' };
+    const result = validateContact(padded, 'es');
+    expect(result).toEqual({ ok: false, errors: { mensaje: 'El mensaje debe tener al menos 10 caracteres' } });
+    const fixed = validateContact({ ...padded, mensaje: '  Necesito pintar la fachada  ' }, 'es');
+    expect(fixed.ok && fixed.value).toMatchObject({ nombre: 'Al', localidad: 'Xaló', mensaje: 'Necesito pintar la fachada' });
+  });
+
+  it('lists every missing field, and the honeypot, for input that is not an object', () => {
+    for (const lang of ['es', 'en'] satisfies Lang[]) {
+      const result = validateContact('nombre=Lucía', lang);
+      expect(result.ok).toBe(false);
+      expect(Object.keys(result.ok ? {} : result.errors).sort()).toEqual([...contactFields, 'website'].sort());
+    }
+  });
+
+  it('requires the honeypot to be present and empty', () => {
+    expect(validateContact({ ...spanishEnquiry, website: 'x' }, 'en')).toEqual({ ok: false, errors: { website: 'Leave this field empty' } });
+    const { website: _website, ...withoutHoneypot } = spanishEnquiry;
+    expect(validateContact(withoutHoneypot, 'es')).toEqual({ ok: false, errors: { website: 'Deja este campo vacío' } });
+  });
+
+  it('reports the first broken rule of a field only', () => {
+    const result = validateContact({ ...spanishEnquiry, email: `"${'a'.repeat(300)}` }, 'en');
+    expect(result).toEqual({ ok: false, errors: { email: 'Email must be at most 255 characters' } });
+  });
+});
+
+describe('langOf', () => {
+  it("reads 'en' as English and anything else as Spanish", () => {
+    expect(langOf({ lang: 'en' })).toBe('en');
+    expect(langOf({ lang: 'es' })).toBe('es');
+    expect(langOf({ lang: 'fr' })).toBe('es');
+    expect(langOf({})).toBe('es');
+    expect(langOf(null)).toBe('es');
+  });
+});

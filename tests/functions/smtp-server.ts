@@ -1,0 +1,47 @@
+/** A real SMTP server on 127.0.0.1 that records every message it accepts, parsed by mailparser. */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** The SMTP envelope: who the server was really asked to deliver to. */
+  envelope: { from: string; to: string[] };
+  mail: ParsedMail;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+/** `refuseRecipients` answers every RCPT TO with 550, like a server that will not relay. */
+export async function startSmtpServer({ refuseRecipients = false } = {}): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    disableReverseLookup: true,
+    onRcptTo(_address, _session, callback) {
+      callback(refuseRecipients ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : null);
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream).then((mail) => {
+        const { mailFrom, rcptTo } = session.envelope;
+        received.push({ envelope: { from: mailFrom ? mailFrom.address : '', to: rcptTo.map((r) => r.address) }, mail });
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** An smtp:// URL where nothing listens. */
+export async function deadSmtpUrl(): Promise<string> {
+  const server = await startSmtpServer();
+  await server.close();
+  return server.url;
+}
