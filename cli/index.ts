@@ -32,6 +32,15 @@ program
   .option('--host <host>', 'host (or HOST)', process.env.HOST ?? '127.0.0.1')
   .action(async (opts) => (await import('./serve/command.ts')).serve({ ...opts, port: Number(opts.port) }));
 
+program
+  .command('check-links')
+  .description('check every link, image, fragment, hreflang and contact link of the built site')
+  .option('--dir <dir>', 'built site folder', 'dist')
+  .option('--content <dir>', 'content folder the site was built from', 'content')
+  .option('--external', 'also check links to other sites (needs internet)')
+  .option('--json', 'print the result as JSON')
+  .action(async (opts) => (await import('./check-links/command.ts')).checkLinksCommand(opts));
+
 try {
   await program.parseAsync();
 } catch (error) {
