@@ -1,3 +1,4 @@
+import { noBreak } from '../text.ts';
 import type { ReactNode } from 'react';
 import { Check, Mail, Phone, Send } from 'lucide-react';
 import type { Card, Hero as HeroContent, Section } from '../../cli/build/schema/common.ts';
@@ -69,7 +70,7 @@ export function CallButton({ tone = 'primary' }: { tone?: keyof typeof buttonTon
   const { model, t } = usePage();
   return (
     <ButtonLink href={`tel:${model.site.phone.e164}`} tone={tone} icon={<Phone className="size-5" />}>
-      {t.buttons.callNow}
+      {noBreak(t.buttons.callNow)}
     </ButtonLink>
   );
 }

@@ -1,3 +1,4 @@
+import { noBreak } from '../text.ts';
 import { fill } from '../../cli/build/placeholders.ts';
 import { routeKey } from '../../cli/build/routes.ts';
 import { usePage } from '../context.tsx';
@@ -28,7 +29,7 @@ export function Footer() {
                 <dt className="font-semibold text-white">{t.footer.phoneLabel}</dt>
                 <dd>
                   <a className={link} href={`tel:${site.phone.e164}`}>
-                    {site.phone.display}
+                    {noBreak(site.phone.display)}
                   </a>
                 </dd>
               </div>

@@ -2,6 +2,8 @@ import { Helmet } from 'react-helmet-async';
 import { usePage } from '../context.tsx';
 import { JsonLd } from '../components/ui.tsx';
 
+const maxTitleLength = 70;
+
 /** Per-page head: title, description, keywords, Open Graph and Twitter card, structured data. */
 export function Seo({
   title,
@@ -20,7 +22,9 @@ export function Seo({
   jsonLd?: object[];
 }) {
   const { model, route, absolute, lang } = usePage();
-  const fullTitle = `${title} | ${model.site.brand}`;
+  // Search results cut titles near 70 characters; the page's own words matter more than the brand.
+  const branded = `${title} | ${model.site.brand}`;
+  const fullTitle = branded.length <= maxTitleLength ? branded : title;
   const imageUrl = absolute(`/images/${image}`);
   const img = model.images.get(image);
   return (

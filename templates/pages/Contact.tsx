@@ -1,3 +1,4 @@
+import { noBreak } from '../text.ts';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { fill } from '../../cli/build/placeholders.ts';
@@ -59,7 +60,7 @@ export function Contact() {
             <ul className="mt-6 space-y-4">
               <InfoCard icon={<Phone className="size-5" />} title={t.contact.phoneTitle}>
                 <a className={link} href={`tel:${site.phone.e164}`}>
-                  {site.phone.display}
+                  {noBreak(site.phone.display)}
                 </a>
               </InfoCard>
               <InfoCard icon={<Mail className="size-5" />} title={t.contact.emailTitle}>

@@ -1,0 +1,30 @@
+import { HtmlValidate } from 'html-validate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtSite, type BuiltSite } from '../cli/build/built-site.ts';
+import { samplePaths } from './families.ts';
+
+let site: BuiltSite;
+beforeAll(async () => {
+  site = await builtSite();
+});
+
+const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
+
+describe('quality gates on one page of each family in both languages', () => {
+  it.each(samplePaths)('%s is valid HTML under html-validate:recommended', async (path) => {
+    const report = await validator.validateString(site.page(path), path);
+    const errors = report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`));
+    expect(errors).toEqual([]);
+  });
+
+  it.each(samplePaths)('%s has exactly one h1 and no skipped heading level', (path) => {
+    const html = site.page(path).replace(/<(script|dialog)[\s\S]*?<\/\1>/g, '');
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+    levels.forEach((level, i) => i > 0 && expect(level - levels[i - 1]!, `${path} heading ${i}`).toBeLessThanOrEqual(1));
+  });
+
+  it.each(samplePaths)('%s gives every image an alt attribute', (path) => {
+    for (const img of site.page(path).match(/<img [^>]*>/g) ?? []) expect(img).toMatch(/\salt="/);
+  });
+});
