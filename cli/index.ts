@@ -41,6 +41,14 @@ program
   .option('--json', 'print the result as JSON')
   .action(async (opts) => (await import('./check-links/command.ts')).checkLinksCommand(opts));
 
+program
+  .command('audit')
+  .description('run Lighthouse (mobile) on one page of each family and print the scores')
+  .option('--dir <dir>', 'built site folder', 'dist')
+  .option('--content <dir>', 'content folder the site was built from', 'content')
+  .option('--chrome <path>', 'Chromium binary', '/usr/bin/chromium')
+  .action(async (opts) => (await import('./audit/command.ts')).audit(opts));
+
 try {
   await program.parseAsync();
 } catch (error) {

@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, posix, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { headersFor, matchPattern, parseHeaders, parseRedirects } from './rules.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -117,6 +118,14 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
   };
   if (status === 200 && req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers).end();
+    return;
+  }
+  // The hosts compress text on the fly; so does this server, so audits measure what visitors get.
+  const compress = /^(text\/|application\/(json|xml|manifest)|image\/svg)/.test(headers['content-type']!) && /\bgzip\b/.test(String(req.headers['accept-encoding']));
+  if (compress) {
+    res.writeHead(status, { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+    if (req.method === 'HEAD') res.end();
+    else await pipeline(createReadStream(file), createGzip(), res);
     return;
   }
   res.writeHead(status, { ...headers, 'content-length': String(info.size) });

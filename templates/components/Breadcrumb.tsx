@@ -21,7 +21,7 @@ export function Breadcrumb({ trail }: { trail: Crumb[] }) {
                   {crumb.label}
                 </span>
               ) : (
-                <a href={crumb.path} className="text-sea-700 underline-offset-2 hover:underline">
+                <a href={crumb.path} className="inline-block py-1 text-sea-700 underline-offset-2 hover:underline">
                   {crumb.label}
                 </a>
               )}

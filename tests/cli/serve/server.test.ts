@@ -144,10 +144,16 @@ describe('assets and headers', () => {
   });
 
   it('answers HEAD with the headers and no body', async () => {
-    const response = await get('/electricistas', { method: 'HEAD' });
+    const response = await get('/electricistas', { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(files['electricistas.html']!)));
     expect(await response.text()).toBe('');
+  });
+
+  it('compresses text for clients that accept gzip, as the hosts do', async () => {
+    const response = await get('/electricistas', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toBe(files['electricistas.html']);
   });
 
   it('answers a repeated request with 304 when the ETag still matches', async () => {
