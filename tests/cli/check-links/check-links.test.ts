@@ -42,7 +42,7 @@ describe('check-links', { timeout: 60_000 }, () => {
   it('reports each class of problem with its page and target', async () => {
     const broken = await breakSite({
       'empresa.html': inMain('<a href="/fontaneros/denia">a</a><a href="/contacto#formulario">b</a><img src="/images/grua.svg" alt="c" width="1" height="1"/><a href="tel:+34611111111">d</a>'),
-      'fontaneros.html': (html) => html.replace('hrefLang="en" href="https://www.example.com/en/plumbers"', 'hrefLang="en" href="https://www.example.com/en/painters"'),
+      'fontaneros.html': (html) => html.replace('hreflang="en" href="https://www.example.com/en/plumbers"', 'hreflang="en" href="https://www.example.com/en/painters"'),
       'sitemap.xml': (xml) => xml.replace(/<url>\s*<loc>https:\/\/www\.example\.com\/en\/about<\/loc>[\s\S]*?<\/url>/, ''),
     });
     const { problems } = await checkLinks({ dir: broken, content: 'content' });
