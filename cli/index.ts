@@ -42,6 +42,13 @@ program
   .action(async (opts) => (await import('./check-links/command.ts')).checkLinksCommand(opts));
 
 program
+  .command('size')
+  .description('print the gzip size of the JavaScript and CSS each page family loads (JS budget 12 KB)')
+  .option('--dir <dir>', 'built site folder', 'dist')
+  .option('--content <dir>', 'content folder the site was built from', 'content')
+  .action(async (opts) => (await import('./size/command.ts')).size(opts));
+
+program
   .command('audit')
   .description('run Lighthouse (mobile) on one page of each family and print the scores')
   .option('--dir <dir>', 'built site folder', 'dist')

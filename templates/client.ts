@@ -3,23 +3,22 @@
 // that only the pages having them download.
 import { h, hydrate, type ComponentType } from 'preact';
 import { CookieConsent } from './islands/CookieConsent.tsx';
-import { Header } from './islands/Header.tsx';
+import { MobileMenu } from './islands/MobileMenu.tsx';
+import { ServicesMenu } from './islands/ServicesMenu.tsx';
 
-type Loader = () => Promise<ComponentType<never>>;
-const ready = (component: unknown): Loader => () => Promise.resolve(component as ComponentType<never>);
+type Island = ComponentType<never>;
 
-const islands: Record<string, Loader> = {
-  Header: ready(Header),
-  CookieConsent: ready(CookieConsent),
-  ContactForm: () => import('./islands/ContactForm.tsx').then((m) => m.ContactForm as ComponentType<never>),
-  NotFound: () => import('./islands/NotFound.tsx').then((m) => m.NotFound as ComponentType<never>),
+const islands: Record<string, () => Island | Promise<Island>> = {
+  ServicesMenu: () => ServicesMenu as Island,
+  MobileMenu: () => MobileMenu as Island,
+  CookieConsent: () => CookieConsent as Island,
+  ContactForm: () => import('./islands/ContactForm.tsx').then((m) => m.ContactForm as Island),
+  NotFound: () => import('./islands/NotFound.tsx').then((m) => m.NotFound as Island),
 };
 
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const load = islands[element.dataset.island ?? ''];
-  if (!load) {
-    console.error(`Unknown island "${element.dataset.island}"`);
-    continue;
-  }
-  load().then((Component) => hydrate(h(Component, JSON.parse(element.dataset.props ?? '{}') as never), element));
+  const name = element.dataset.island!;
+  const load = islands[name];
+  if (!load) console.error(`Unknown island "${name}"`);
+  else Promise.resolve(load()).then((Component) => hydrate(h(Component, JSON.parse(element.dataset.props!) as never), element));
 }

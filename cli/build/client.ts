@@ -1,4 +1,4 @@
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 
 export interface ClientBundle {
@@ -35,12 +35,21 @@ export async function buildClient(templatesDir: string): Promise<ClientBundle> {
   const files = new Map(result.outputFiles.map((f) => [relative(process.cwd(), f.path), f.contents]));
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint)!;
-  // Each dynamic import of the entry is an island chunk; preload it with its static imports.
   const imports = (file: string): string[] => outputs[file]!.imports.filter((i) => i.kind === 'import-statement').flatMap((i) => [i.path, ...imports(i.path)]);
+  const urls = (paths: string[]) => [...new Set(paths)].map((f) => `/${f}`);
   const islands: Record<string, string[]> = {};
+  // Islands bundled into the entry need the chunks it imports (Preact): preloading them saves a
+  // round trip before hydration. Island modules are named after their component, in PascalCase.
+  const islandsDir = relative(process.cwd(), join(templatesDir, 'islands'));
+  for (const input of Object.keys(outputs[entry]!.inputs).filter((i) => dirname(i) === islandsDir && /^[A-Z]/.test(basename(i)))) {
+    islands[moduleName(input)] = urls(imports(entry));
+  }
+  // Each dynamic import of the entry is an island chunk; preload it with its static imports.
   for (const i of outputs[entry]!.imports.filter((i) => i.kind === 'dynamic-import')) {
-    const name = basename(i.path).split('.')[0]!;
-    islands[name] = [...new Set([i.path, ...imports(i.path)])].map((f) => `/${f}`);
+    islands[moduleName(i.path)] = urls([i.path, ...imports(i.path)]);
   }
   return { entry: `/${entry}`, islands, files };
 }
+
+/** "templates/islands/ContactForm.tsx" and "assets/ContactForm.X1Y2.js" both name ContactForm. */
+const moduleName = (path: string) => basename(path).split('.')[0]!;

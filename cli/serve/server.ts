@@ -47,6 +47,8 @@ export function createSiteServer({ dir, api = {} }: SiteServerOptions): Server {
   return createServer((req, res) => {
     const route = api[new URL(req.url ?? '/', 'http://localhost').pathname];
     Promise.resolve(route ? route(req, res) : serveStatic(root, req, res)).catch((error: unknown) => {
+      // A browser that hangs up mid-response (a closed tab) is not a server fault.
+      if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
       console.error(`serve: ${req.method} ${req.url} failed`, error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal server error\n');

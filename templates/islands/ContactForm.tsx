@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { X } from './icons.tsx';
 import type { ContactErrors, ContactField } from '../../functions/contact/schema.ts';
 
 // Field names repeat the schema's: importing them would pull zod into the page-load bundle.
@@ -33,9 +32,7 @@ interface Toast {
 
 const empty = Object.fromEntries(contactFields.map((f) => [f, ''])) as Values;
 const toastSeconds = 8;
-const field =
-  'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm focus:border-sea-600 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
-const label = 'block font-semibold text-slate-800';
+let lastToastId = 0;
 
 /** Values a failed no-JavaScript post left in the URL fragment (see functions/contact/handle.ts). */
 function valuesFromFragment(): Partial<Values> {
@@ -64,7 +61,7 @@ export function ContactForm(props: ContactFormProps) {
 
   const dismiss = (id: number) => setToasts((list) => list.filter((t) => t.id !== id));
   const toast = (tone: Toast['tone'], content: { title: string; text: string }) => {
-    const id = Date.now();
+    const id = ++lastToastId;
     setToasts((list) => [...list, { id, tone, ...content }]);
     setTimeout(() => dismiss(id), toastSeconds * 1000);
   };
@@ -74,11 +71,12 @@ export function ContactForm(props: ContactFormProps) {
     return result.ok ? {} : result.errors;
   };
 
-  const change = async (name: ContactField, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (validated) setErrors(await check(next));
-  };
+  // An updater, not `{ ...values }`: autofill changes several fields before the next render.
+  const change = (name: ContactField, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  // After the first submit, every change is checked again.
+  useEffect(() => {
+    if (validated) check(values).then(setErrors);
+  }, [values]);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -111,7 +109,7 @@ export function ContactForm(props: ContactFormProps) {
   const describe = (name: ContactField) => (errors[name] ? `cf-${name}-error` : undefined);
   const message = (name: ContactField) =>
     errors[name] && (
-      <p id={`cf-${name}-error`} className="mt-1 text-sm font-medium text-red-700">
+      <p id={`cf-${name}-error`} className="form-error">
         {errors[name]}
       </p>
     );
@@ -122,11 +120,11 @@ export function ContactForm(props: ContactFormProps) {
     value: values[name],
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': describe(name),
-    className: field,
+    className: 'form-field',
   });
   const input = (name: Exclude<ContactField, 'servicio' | 'mensaje'>, type: string, autoComplete: string) => (
     <div>
-      <label htmlFor={`cf-${name}`} className={label}>
+      <label htmlFor={`cf-${name}`} className="form-label">
         {props.labels[name]}
       </label>
       <input {...common(name)} type={type} autoComplete={autoComplete} placeholder={props.placeholders[name]} onChange={(e) => change(name, e.currentTarget.value)} />
@@ -142,7 +140,7 @@ export function ContactForm(props: ContactFormProps) {
         {input('email', 'email', 'email')}
         {input('telefono', 'tel', 'tel')}
         <div>
-          <label htmlFor="cf-servicio" className={label}>
+          <label htmlFor="cf-servicio" className="form-label">
             {props.labels.servicio}
           </label>
           <select {...common('servicio')} onChange={(e) => change('servicio', e.currentTarget.value)}>
@@ -159,7 +157,7 @@ export function ContactForm(props: ContactFormProps) {
         </div>
         <div className="sm:col-span-2">{input('localidad', 'text', 'address-level2')}</div>
         <div className="sm:col-span-2">
-          <label htmlFor="cf-mensaje" className={label}>
+          <label htmlFor="cf-mensaje" className="form-label">
             {props.labels.mensaje}
           </label>
           <textarea {...common('mensaje')} rows={5} placeholder={props.placeholders.mensaje} onChange={(e) => change('mensaje', e.currentTarget.value)} />
@@ -170,27 +168,20 @@ export function ContactForm(props: ContactFormProps) {
           <input ref={honeypot} id="cf-website" name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <div className="sm:col-span-2">
-          <button
-            type="submit"
-            disabled={sending}
-            className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-terracotta-600 px-6 py-3 text-base font-semibold text-white hover:bg-terracotta-700 disabled:cursor-wait disabled:opacity-80 sm:w-auto"
-          >
+          <button type="submit" disabled={sending} className="form-submit">
             {sending ? props.sending : props.submit}
           </button>
         </div>
       </form>
-      <div role="status" aria-live="polite" className="fixed right-4 bottom-24 z-50 flex w-[calc(100%-2rem)] max-w-sm flex-col gap-3">
+      <div role="status" aria-live="polite" className="toasts">
         {toasts.map((t) => (
-          <div
-            key={t.id}
-            className={`flex items-start gap-3 rounded-2xl p-4 shadow-xl ring-1 ${t.tone === 'error' ? 'bg-red-700 text-white ring-red-800' : 'bg-white text-slate-900 ring-slate-200'}`}
-          >
+          <div key={t.id} className={`toast toast-${t.tone}`}>
             <div className="flex-1">
-              <p className="font-bold">{t.title}</p>
-              <p className="mt-1 text-sm">{t.text}</p>
+              <p>{t.title}</p>
+              <p>{t.text}</p>
             </div>
-            <button type="button" onClick={() => dismiss(t.id)} aria-label={props.dismiss} className="rounded-md p-1">
-              <X className="size-4" />
+            <button type="button" onClick={() => dismiss(t.id)} aria-label={props.dismiss} className="rounded-md px-2 text-xl leading-none">
+              ×
             </button>
           </div>
         ))}

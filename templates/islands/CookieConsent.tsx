@@ -23,10 +23,6 @@ export interface CookieConsentProps {
   analyticsSrc?: string;
 }
 
-const button = 'min-h-11 rounded-full px-5 font-semibold';
-const solid = `${button} bg-sea-800 text-white hover:bg-sea-900`;
-const outline = `${button} text-sea-800 ring-1 ring-sea-200 hover:bg-sea-50`;
-
 function loadAnalytics(src: string | undefined, consent: Consent | undefined) {
   if (!src || !consent?.analytics || document.querySelector(`script[src="${src}"]`)) return;
   const script = document.createElement('script');
@@ -35,19 +31,13 @@ function loadAnalytics(src: string | undefined, consent: Consent | undefined) {
   document.head.append(script);
 }
 
-function Switch({ id, label, description, checked, disabled, onChange }: {
-  id: string;
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange?: (checked: boolean) => void;
-}) {
+function Switch(props: { id: string; label: string; description: string; checked: boolean; onChange?: (checked: boolean) => void }) {
+  const { id, checked, onChange } = props;
   return (
-    <div className="flex items-start justify-between gap-4 rounded-xl bg-sea-50 p-4">
+    <div className="switch-row">
       <div>
-        <p id={`${id}-label`} className="font-semibold text-sea-900">{label}</p>
-        <p id={`${id}-description`} className="mt-1 text-sm text-slate-700">{description}</p>
+        <p id={`${id}-label`}>{props.label}</p>
+        <p id={`${id}-text`}>{props.description}</p>
       </div>
       <button
         type="button"
@@ -55,13 +45,11 @@ function Switch({ id, label, description, checked, disabled, onChange }: {
         id={id}
         aria-checked={checked}
         aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-description`}
-        disabled={disabled}
+        aria-describedby={`${id}-text`}
+        disabled={!onChange}
         onClick={() => onChange?.(!checked)}
-        className="relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-500 p-1 transition-colors aria-checked:bg-olive-700 disabled:opacity-60"
-      >
-        <span className={`size-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : ''}`} />
-      </button>
+        className="switch"
+      />
     </div>
   );
 }
@@ -80,14 +68,11 @@ export function CookieConsent(props: CookieConsentProps) {
   useEffect(() => {
     const stored = readConsent();
     setBanner(!stored);
-    setAnalytics(stored?.analytics ?? false);
     loadAnalytics(props.analyticsSrc, stored);
     // The footer's "cookie settings" link opens the dialog; without JavaScript it goes to the policy.
     const onClick = (e: MouseEvent) => {
-      const link = (e.target as Element | null)?.closest?.('[data-cookie-settings]');
-      if (!link) return;
-      e.preventDefault();
-      open(link as HTMLElement);
+      const link = (e.target as Element).closest?.<HTMLElement>('[data-cookie-settings]');
+      if (link) e.preventDefault(), open(link);
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
@@ -95,99 +80,78 @@ export function CookieConsent(props: CookieConsentProps) {
 
   // While the banner shows, the page scrolls focused elements clear of it (WCAG 2.4.11).
   useEffect(() => {
-    const height = banner ? `${bannerRef.current?.offsetHeight ?? 0}px` : '';
-    document.documentElement.style.scrollPaddingBottom = height;
-    document.body.style.paddingBottom = height;
+    const height = banner ? `${bannerRef.current?.offsetHeight}px` : '';
+    document.documentElement.style.scrollPaddingBottom = document.body.style.paddingBottom = height;
   }, [banner]);
 
-  const open = (from: HTMLElement | null) => {
+  const open = (from: HTMLElement) => {
     opener.current = from;
     setAnalytics(readConsent()?.analytics ?? false);
     dialog.current?.showModal();
   };
-  const close = () => {
-    dialog.current?.close();
-    opener.current?.focus();
-  };
-  const decide = (choice: boolean) => {
-    const consent = saveConsent(choice);
-    loadAnalytics(props.analyticsSrc, consent);
+  const decide = (allow: boolean) => {
+    loadAnalytics(props.analyticsSrc, saveConsent(allow));
     setBanner(false);
-    if (dialog.current?.open) close();
+    dialog.current?.close();
   };
   // Keep Tab inside the modal dialog, as the ARIA dialog pattern asks.
   const trapFocus = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (e.key !== 'Tab') return;
-    const focusable = [...e.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled]), a[href]')];
+    const focusable = e.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled])');
     const [first, last] = [focusable[0], focusable[focusable.length - 1]];
-    if (e.shiftKey && document.activeElement === first) (e.preventDefault(), last?.focus());
-    else if (!e.shiftKey && document.activeElement === last) (e.preventDefault(), first?.focus());
+    const edge = e.shiftKey ? first : last;
+    if (document.activeElement === edge) e.preventDefault(), (e.shiftKey ? last : first)?.focus();
   };
+  const choice = (label: string, value: boolean) => (
+    <button type="button" className="cookie-choice" onClick={() => decide(value)}>
+      {label}
+    </button>
+  );
 
   return (
     <>
-      <section
-        ref={bannerRef}
-        aria-labelledby="cookie-title"
-        hidden={!banner}
-        className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-8px_30px_rgba(0,0,0,0.12)] sm:p-6"
-      >
-        <div className="mx-auto flex max-w-6xl flex-col gap-4 md:flex-row md:items-center md:justify-between">
+      <section ref={bannerRef} aria-labelledby="cookie-title" hidden={!banner} className="cookie-banner">
+        <div>
           <div className="max-w-3xl">
-            <h2 id="cookie-title" className="text-lg font-bold text-sea-900">
+            <h2 id="cookie-title" className="cookie-title text-lg">
               {props.title}
             </h2>
-            <p className="mt-1 text-slate-700">
-              {props.text}{' '}
-              <a href={props.policy.href} className="font-medium text-sea-700 underline">
-                {props.policy.label}
-              </a>
+            <p className="cookie-text mt-1">
+              {props.text} <a href={props.policy.href}>{props.policy.label}</a>
             </p>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className={solid} onClick={() => decide(false)}>
-              {props.reject}
-            </button>
-            <button type="button" className={solid} onClick={() => decide(true)}>
-              {props.accept}
-            </button>
-            <button type="button" className={outline} onClick={(e) => open(e.currentTarget)}>
+          <div className="cookie-actions">
+            {choice(props.reject, false)}
+            {choice(props.accept, true)}
+            <button type="button" className="cookie-secondary" onClick={(e) => open(e.currentTarget)}>
               {props.configure}
             </button>
           </div>
         </div>
       </section>
+      {/* Escape (cancel), the buttons and the browser all close it; focus then goes back to the opener. */}
       <dialog
         ref={dialog}
         aria-labelledby="cookie-dialog-title"
         aria-describedby="cookie-dialog-text"
         onKeyDown={trapFocus}
-        onCancel={(e) => {
-          e.preventDefault();
-          close();
-        }}
-        className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-sea-950/60"
+        onClose={() => opener.current?.focus()}
+        className="cookie-dialog"
       >
-        <h2 id="cookie-dialog-title" className="text-xl font-bold text-sea-900">
+        <h2 id="cookie-dialog-title" className="cookie-title">
           {props.dialog.title}
         </h2>
-        <p id="cookie-dialog-text" className="mt-2 text-slate-700">
+        <p id="cookie-dialog-text" className="cookie-text">
           {props.dialog.text}
         </p>
-        <div className="mt-5 space-y-3">
-          <Switch id="consent-necessary" label={props.dialog.necessary} description={props.dialog.necessaryDescription} checked disabled />
-          <Switch id="consent-analytics" label={props.dialog.analytics} description={props.dialog.analyticsDescription} checked={analytics} onChange={setAnalytics} />
-        </div>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <button type="button" className={outline} onClick={close}>
+        <Switch id="consent-necessary" label={props.dialog.necessary} description={props.dialog.necessaryDescription} checked />
+        <Switch id="consent-analytics" label={props.dialog.analytics} description={props.dialog.analyticsDescription} checked={analytics} onChange={setAnalytics} />
+        <div className="cookie-actions mt-6 justify-end">
+          <button type="button" className="cookie-secondary" onClick={() => dialog.current?.close()}>
             {props.dialog.close}
           </button>
-          <button type="button" className={solid} onClick={() => decide(false)}>
-            {props.dialog.rejectAll}
-          </button>
-          <button type="button" className={solid} onClick={() => decide(analytics)}>
-            {props.dialog.save}
-          </button>
+          {choice(props.dialog.rejectAll, false)}
+          {choice(props.dialog.save, analytics)}
         </div>
       </dialog>
     </>

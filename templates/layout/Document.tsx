@@ -1,3 +1,4 @@
+import { noBreak } from '../text.ts';
 import { feedPaths, manifestPaths } from '../../cli/build/outputs/index.ts';
 import { routeKey } from '../../cli/build/routes.ts';
 import { fill } from '../../cli/build/placeholders.ts';
@@ -45,21 +46,17 @@ export function Document() {
         <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-sea-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
           {t.skipToContent}
         </a>
-        <Island
-          name="Header"
-          component={Header}
-          props={{
-            brand: model.site.brand,
-            home: { href: href(routeKey.home()), label: t.nav.home },
-            logo: { src: '/images/logo.svg', width: logo?.width ?? 48, height: logo?.height ?? 48 },
-            navLabel: t.nav.label,
-            servicesLabel: t.nav.services,
-            services: model.services.map((s) => ({ title: s[lang].title, description: s[lang].menuDescription, href: href(routeKey.service(s)) })),
-            links: (['about', 'contact', 'blog'] as const).map((key) => ({ href: href(key), label: t.nav[key], current: route.key === key })),
-            language: { href: counterpart.path, label: t.switchLanguage, ariaLabel: t.switchLanguageLabel, lang: counterpart.lang },
-            call: { href: `tel:${model.site.phone.e164}`, label: t.buttons.callNow },
-            menu: { open: t.nav.openMenu, close: t.nav.closeMenu },
-          }}
+        <Header
+          brand={model.site.brand}
+          home={{ href: href(routeKey.home()), label: t.nav.home }}
+          logo={{ src: '/images/logo.svg', width: logo?.width ?? 48, height: logo?.height ?? 48 }}
+          navLabel={t.nav.label}
+          servicesLabel={t.nav.services}
+          services={model.services.map((s) => ({ title: s[lang].title, description: s[lang].menuDescription, href: href(routeKey.service(s)) }))}
+          links={(['about', 'contact', 'blog'] as const).map((key) => ({ href: href(key), label: t.nav[key], current: route.key === key }))}
+          language={{ href: counterpart.path, label: t.switchLanguage, ariaLabel: t.switchLanguageLabel, lang: counterpart.lang }}
+          call={{ href: `tel:${model.site.phone.e164}`, label: noBreak(t.buttons.callNow) }}
+          menu={{ open: t.nav.openMenu, close: t.nav.closeMenu }}
         />
         <main id="main" className="flex-1">
           <Page />

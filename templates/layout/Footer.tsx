@@ -63,11 +63,14 @@ export function Footer() {
                   </a>
                 </li>
               ))}
-              <li>
-                <a className={link} href={href(routeKey.blog())}>
-                  {t.nav.blog}
-                </a>
-              </li>
+              {/* About and contact too: without JavaScript the phone menu cannot open, and this is the way there. */}
+              {(['blog', 'about', 'contact'] as const).map((key) => (
+                <li key={key}>
+                  <a className={link} href={href(key)}>
+                    {t.nav[key]}
+                  </a>
+                </li>
+              ))}
             </ul>
           </nav>
           <nav aria-labelledby="footer-legal">

@@ -1,0 +1,70 @@
+import { gzipSync } from 'node:zlib';
+import type { Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { outputFile, type Route } from '../../cli/build/routes.ts';
+import { jsBudget, pageWeight } from '../../cli/size/measure.ts';
+import { hydrated, useSite, timeouts } from './site.ts';
+
+const site = useSite();
+
+describe('404 page', { timeout: timeouts.test }, () => {
+  for (const [path, title, text] of [
+    ['/fontaneros/denia', 'Página no encontrada', 'El servicio o localidad solicitado no existe.'],
+    ['/en/plumbers/denia', 'Page not found', 'The requested service or location does not exist.'],
+    ['/no-existe', '¡Vaya! Página no encontrada', 'La página que buscas no existe o ha cambiado de dirección.'],
+  ] as const) {
+    it(`${path} logs the missing path with console.error and says "${text}"`, async () => {
+      const { page, errors } = await site.newPage();
+      const response = await page.goto(site.origin + path);
+      expect(response?.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+      expect(await page.locator('main').textContent()).toContain(text);
+      await expect.poll(() => errors.filter((e) => e.includes(path))).toEqual([`404 Not Found: ${path}`]);
+    });
+  }
+});
+
+/** One page per family and language, and the form result pages. */
+const samples = (): Route[] => {
+  const families = ['home', 'service', 'service-locality', 'air-conditioning', 'air-conditioning-locality', 'about', 'contact', 'blog', 'post', 'legal', 'thanks', 'send-error'] as const;
+  return families.flatMap((f) => site.routes.byFamily(f, 'es').slice(0, 1)).flatMap((r) => [r, site.routes.counterpart(r)]);
+};
+
+describe('every page family', { timeout: timeouts.test * 3 }, () => {
+  it('hydrates under the strict CSP with no console errors or inline scripts, loading at most 12 KB of JavaScript, as `npm run size` counts it', async () => {
+    for (const { path } of samples()) {
+      const { page, errors } = await site.newPage();
+      const scripts: Response[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response);
+      });
+      const response = await page.goto(site.origin + path); // after the load event: module scripts and preloads are in
+      expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'self'/);
+      await hydrated(page);
+      const inline = await page.evaluate(() => ({
+        scripts: [...document.querySelectorAll('script:not([src])')].map((s) => s.getAttribute('type')).filter((t) => t !== 'application/ld+json'),
+        handlers: [...document.querySelectorAll('*')].flatMap((el) => el.getAttributeNames().filter((a) => a.startsWith('on'))),
+        javascriptUrls: document.querySelectorAll('[href^="javascript:"], [src^="javascript:"]').length,
+      }));
+      expect(inline, path).toEqual({ scripts: [], handlers: [], javascriptUrls: 0 });
+      expect(errors, path).toEqual([]);
+
+      const loaded = new Map(await Promise.all(scripts.map(async (r) => [new URL(r.url()).pathname, gzipSync(await r.body()).length] as const)));
+      const measured = await pageWeight(site.dir, outputFile(path));
+      expect([...loaded.keys()].sort(), path).toEqual(measured.js.sort());
+      const total = [...loaded.values()].reduce((sum, bytes) => sum + bytes, 0);
+      expect(total, path).toBe(measured.jsGzip);
+      expect(total, path).toBeLessThanOrEqual(jsBudget);
+      await site.closePages();
+    }
+  });
+
+  it('loads the form schema only once the visitor starts on the form', async () => {
+    const { page } = await site.open('/contacto');
+    await page.waitForLoadState('networkidle');
+    const schemaLoaded = () => performance.getEntriesByType('resource').some((r) => /\/assets\/schema\.[^/]+\.js$/.test(r.name));
+    expect(await page.evaluate(schemaLoaded)).toBe(false);
+    await page.getByLabel('Nombre', { exact: true }).focus();
+    await page.waitForFunction(schemaLoaded);
+  });
+});
