@@ -14,7 +14,7 @@ import { build } from '../../cli/build/index.ts';
 import { loadModel } from '../../cli/build/model.ts';
 import type { RouteMap } from '../../cli/build/routes.ts';
 import { writeOutputs } from '../../cli/build/write.ts';
-import { createSiteServer } from '../../cli/serve/server.ts';
+import { createSiteServer, type NodeHandler } from '../../cli/serve/server.ts';
 import { contentDir } from '../helpers.ts';
 
 /** A 2-core machine builds, serves and drives Chromium at once: be patient, not flaky. */
@@ -67,7 +67,8 @@ const readBody = async (req: IncomingMessage) => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
-async function startSite(): Promise<TestSite> {
+/** `api` replaces the test endpoints, e.g. with the real contact function. */
+async function startSite({ api: apiOverrides = {} }: { api?: Record<string, NodeHandler> } = {}): Promise<TestSite> {
   const contact: ContactEndpoint = { received: [], status: 200 };
   let analyticsHits = 0;
   const api = {
@@ -86,7 +87,7 @@ async function startSite(): Promise<TestSite> {
   });
   const root = await mkdtemp(join(tmpdir(), 'e2e-site-'));
   const dir = join(root, 'dist');
-  const server = createSiteServer({ dir, api });
+  const server = createSiteServer({ dir, api: { ...api, ...apiOverrides } });
   const stop = async () => {
     await browser.close();
     await new Promise((done) => server.close(done));
@@ -153,9 +154,9 @@ export async function hydrated(page: Page): Promise<void> {
  * The test file's site: started before its first test (one build, server and browser per file),
  * with each test's browser contexts closed after it and everything stopped after the last.
  */
-export function useSite(): TestSite {
+export function useSite(options?: Parameters<typeof startSite>[0]): TestSite {
   const site = {} as TestSite;
-  beforeAll(async () => void Object.assign(site, await startSite()), timeouts.setup);
+  beforeAll(async () => void Object.assign(site, await startSite(options)), timeouts.setup);
   afterEach(() => site.closePages?.(), timeouts.test);
   afterAll(() => site.close?.(), timeouts.setup);
   return site;

@@ -1,0 +1,77 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { nodeContactHandler } from '../../functions/adapters/node.ts';
+import { contactPath, createContactEnv, type HostEnv } from '../../functions/contact/config.ts';
+import type { NodeHandler } from '../../cli/serve/server.ts';
+import { timeouts, useSite } from '../e2e/site.ts';
+import { deadSmtpUrl, startSmtpServer } from './smtp-server.ts';
+
+// The real function behind the real form: what `npm start` serves, with the env each test sets.
+let env: HostEnv;
+const realFunction: NodeHandler = (req, res) => nodeContactHandler(env)(req, res);
+const site = useSite({ api: { [contactPath]: realFunction } });
+
+const visitor = { nombre: 'Ana García', email: 'ana@example.org', telefono: '+34 611 222 333', localidad: 'Jávea', mensaje: 'Quiero revisar el cuadro eléctrico de casa.' };
+
+async function fillAndSend(page: Page, service: string) {
+  for (const [name, value] of Object.entries(visitor)) await page.locator(`[name="${name}"]`).fill(value);
+  await page.locator('[name="servicio"]').selectOption(service);
+  await page.locator('#contact-form [type="submit"]').click();
+}
+
+describe('the contact form with the real function', { timeout: timeouts.test }, () => {
+  it('delivers a Spanish and an English enquiry to the outbox without SMTP', async () => {
+    const outbox = await mkdtemp(join(tmpdir(), 'outbox-'));
+    env = createContactEnv({ OUTBOX_DIR: outbox }, { outbox: true });
+    for (const [path, toast] of [['/contacto', '¡Mensaje enviado!'], ['/en/contact', 'Message sent!']] as const) {
+      const { page, errors } = await site.open(path);
+      await fillAndSend(page, 'electricistas');
+      await page.getByText(toast).waitFor();
+      expect(await page.locator('[name="nombre"]').inputValue()).toBe('');
+      expect(errors).toEqual([]);
+    }
+    const files = await readdir(outbox);
+    expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(2);
+    const messages = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
+    for (const eml of messages) {
+      expect(eml).toMatch(/^Reply-To: ana@example\.org\r?$/m);
+      expect(eml).toContain('Quiero revisar el cuadro');
+    }
+  });
+
+  it('delivers to a real SMTP server when SMTP_URL is set', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      env = createContactEnv({ SMTP_URL: smtp.url, CONTACT_FROM: 'Web <web@marina.test>', CONTACT_TO: 'Oficina <oficina@marina.test>' }, { outbox: false });
+      const { page } = await site.open('/en/contact');
+      await fillAndSend(page, 'fontaneros');
+      await page.getByText('Message sent!').waitFor();
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]!.envelope.to).toEqual(['oficina@marina.test']);
+      expect(smtp.received[0]!.mail.replyTo?.text).toBe('ana@example.org');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  for (const [name, smtpServer] of [
+    ['refuses the message', () => startSmtpServer({ refuseRecipients: true })],
+    ['is down', async () => ({ url: await deadSmtpUrl(), close: async () => {} })],
+  ] as const) {
+    it(`shows the error toast and keeps every value when the SMTP server ${name}`, async () => {
+      const smtp = await smtpServer();
+      onTestFinished(() => smtp.close());
+      env = createContactEnv({ SMTP_URL: smtp.url, CONTACT_FROM: 'web@marina.test', CONTACT_TO: 'oficina@marina.test' }, { outbox: false });
+      const { page } = await site.open('/contacto');
+      const answer = page.waitForResponse((r) => r.url().endsWith(contactPath));
+      await fillAndSend(page, 'pintores');
+      expect((await answer).status()).toBe(502);
+      await page.getByText('No se pudo enviar el mensaje. Por favor, inténtalo de nuevo o contáctanos directamente.').waitFor();
+      for (const [field, value] of Object.entries(visitor)) expect(await page.locator(`[name="${field}"]`).inputValue()).toBe(value);
+      expect(await page.locator('[name="servicio"]').inputValue()).toBe('pintores');
+    });
+  }
+});
