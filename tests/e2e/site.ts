@@ -20,7 +20,7 @@ import { contentDir } from '../helpers.ts';
 /** A 2-core machine builds, serves and drives Chromium at once: be patient, not flaky. */
 export const timeouts = { test: 60_000, setup: 180_000 };
 
-const desktop = { width: 1280, height: 800 };
+export const desktop = { width: 1280, height: 800 };
 export const phone = { width: 390, height: 844 };
 
 /** What the test endpoint at /api/send-contact-email received, and how it answers. */
