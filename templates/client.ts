@@ -14,6 +14,7 @@ const islands: Record<string, () => Island | Promise<Island>> = {
   CookieConsent: () => CookieConsent as Island,
   ContactForm: () => import('./islands/ContactForm.tsx').then((m) => m.ContactForm as Island),
   NotFound: () => import('./islands/NotFound.tsx').then((m) => m.NotFound as Island),
+  RetryLink: () => import('./islands/RetryLink.tsx').then((m) => m.RetryLink as Island),
 };
 
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {

@@ -44,6 +44,9 @@ const buttonTones = {
   onDark: 'bg-white/10 text-white ring-1 ring-white/70 hover:bg-white/20',
 };
 
+/** Classes of a button-styled link, for islands that render one themselves. */
+export const buttonClass = (tone: keyof typeof buttonTones = 'primary') => `${buttonBase} ${buttonTones[tone]}`;
+
 export function ButtonLink({
   href,
   tone = 'primary',
@@ -59,7 +62,7 @@ export function ButtonLink({
   label?: string;
 }) {
   return (
-    <a href={href} aria-label={label} className={`${buttonBase} ${buttonTones[tone]}`}>
+    <a href={href} aria-label={label} className={buttonClass(tone)}>
       {icon}
       {children}
     </a>

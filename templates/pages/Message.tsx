@@ -1,7 +1,9 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { routeKey } from '../../cli/build/routes.ts';
 import { usePage } from '../context.tsx';
-import { ButtonLink, CallButton, Container } from '../components/ui.tsx';
+import { ButtonLink, buttonClass, CallButton, Container } from '../components/ui.tsx';
+import { Island } from '../islands/Island.tsx';
+import { RetryLink } from '../islands/RetryLink.tsx';
 import { Seo } from '../layout/Seo.tsx';
 
 /** Where the no-JavaScript contact form lands: the thank-you page or the send-error page. */
@@ -23,9 +25,11 @@ export function Message() {
               {t.thanks.back}
             </ButtonLink>
           ) : (
-            <ButtonLink href={`${href(routeKey.contact())}#contact-form`} tone="secondary">
-              {t.sendError.retry}
-            </ButtonLink>
+            <Island
+              name="RetryLink"
+              component={RetryLink}
+              props={{ href: `${href(routeKey.contact())}#contact-form`, label: t.sendError.retry, className: buttonClass('secondary') }}
+            />
           )}
           <CallButton />
         </div>

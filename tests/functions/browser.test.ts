@@ -74,4 +74,20 @@ describe('the contact form with the real function', { timeout: timeouts.test }, 
       expect(await page.locator('[name="servicio"]').inputValue()).toBe('pintores');
     });
   }
+
+  it('without JavaScript, a failed post lands on the error page, whose retry link refills the form once JavaScript runs', async () => {
+    env = createContactEnv({ SMTP_URL: await deadSmtpUrl(), CONTACT_FROM: 'web@marina.test', CONTACT_TO: 'oficina@marina.test' }, { outbox: false });
+    const noScript = await site.open('/contacto', { javaScriptEnabled: false });
+    await fillAndSend(noScript.page, 'reformas');
+    await noScript.page.waitForURL(/\/error-envio#/);
+    const landed = noScript.page.url();
+    expect(landed).not.toContain('website=');
+
+    const { page } = await site.open(new URL(landed).pathname + new URL(landed).hash);
+    await page.getByRole('link', { name: 'Intentarlo de nuevo' }).click();
+    await page.waitForURL(/\/contacto#/);
+    await expect.poll(() => page.locator('[name="nombre"]').inputValue()).toBe(visitor.nombre);
+    expect(await page.locator('[name="mensaje"]').inputValue()).toBe(visitor.mensaje);
+    expect(await page.locator('[name="servicio"]').inputValue()).toBe('reformas');
+  });
 });
