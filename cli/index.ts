@@ -14,7 +14,6 @@ program
   .description('validate content and render every route into the output folder')
   .option('--content <dir>', 'content folder', 'content')
   .option('--out <dir>', 'output folder', 'dist')
-  .option('--templates <dir>', 'templates folder (for experiments and benchmarks)')
   .addOption(strictOption)
   .action(async (opts) => (await import('./build/command.ts')).buildCommand(opts));
 

@@ -6,10 +6,10 @@ import { writeOutputs } from './write.ts';
 
 export const templatesDir = fileURLToPath(new URL('../../templates', import.meta.url));
 
-export async function buildCommand(opts: { content: string; out: string; templates?: string; strict?: boolean }): Promise<void> {
+export async function buildCommand(opts: { content: string; out: string; strict?: boolean }): Promise<void> {
   const started = performance.now();
   const model = await loadModel(opts.content, { strict: opts.strict });
-  const { outputs, routes } = await build(model, { templatesDir: opts.templates ?? templatesDir, year: new Date().getFullYear() });
+  const { outputs, routes } = await build(model, { templatesDir, year: new Date().getFullYear() });
   await writeOutputs(opts.out, outputs);
   const bytes = [...outputs.values()].reduce((sum, content) => sum + Buffer.byteLength(content), 0);
   const count = (lang: string) => routes.routes.filter((r) => r.lang === lang).length;
