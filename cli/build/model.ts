@@ -71,7 +71,7 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
     if (name !== undefined && !images.has(name)) issues.push(source.issue(path, `image "${name}" is not in ${join(contentDir, 'images')}`));
   };
 
-  if (site?.data && (options.strict || process.env.NODE_ENV === 'production')) {
+  if (site?.data && options.strict) {
     for (const { path, test } of exampleValues) {
       const value = rawAt(site.data, path);
       if (test(value)) issues.push(site.source.issue(path, `still the example value ${JSON.stringify(value)}; set the company's real value before publishing`));
