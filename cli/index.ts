@@ -19,6 +19,8 @@ program
   .description('validate content and render every route into the output folder')
   .option('--content <dir>', 'content folder', 'content')
   .option('--out <dir>', 'output folder', 'dist')
+  .option('--cache <dir>', 'build cache for incremental builds (safe to delete)', '.cache')
+  .option('--no-cache', 'render every page and ignore the cache')
   .addOption(strictOption)
   .action(async (opts) => (await import('./build/command.ts')).buildCommand(opts));
 
@@ -28,6 +30,16 @@ program
   .option('--content <dir>', 'content folder', 'content')
   .addOption(strictOption)
   .action(async (opts) => (await import('./build/command.ts')).checkCommand(opts));
+
+program
+  .command('dev')
+  .description('build, serve and rebuild on every change to content/ or templates/, reloading open pages')
+  .option('--content <dir>', 'content folder', 'content')
+  .option('--out <dir>', 'output folder', 'dist')
+  .option('--cache <dir>', 'build cache for incremental builds', '.cache')
+  .option('--port <port>', 'port (or PORT)', process.env.PORT ?? '8080')
+  .option('--host <host>', 'host (or HOST)', process.env.HOST ?? '127.0.0.1')
+  .action(async (opts) => (await import('./dev/command.ts')).dev({ ...opts, port: Number(opts.port) }));
 
 program
   .command('serve')
@@ -58,7 +70,6 @@ program
   .description('run Lighthouse (mobile) on one page of each family and print the scores')
   .option('--dir <dir>', 'built site folder', 'dist')
   .option('--content <dir>', 'content folder the site was built from', 'content')
-  .option('--chrome <path>', 'Chromium binary', '/usr/bin/chromium')
   .action(async (opts) => (await import('./audit/command.ts')).audit(opts));
 
 try {

@@ -5,24 +5,24 @@ import { loadModel } from '../build/model.ts';
 import { RouteMap, type Family } from '../build/routes.ts';
 import { UserError } from '../errors.ts';
 import { createSiteServer } from '../serve/server.ts';
+import { chromiumFlags, chromiumPath } from './chromium.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-export const chromiumFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 /**
  * Runs Lighthouse (mobile profile) on one page of each family, served as the hosts serve it,
  * and prints the four category scores per page. A report, not a test: scores move with load.
  */
-export async function audit(opts: { dir: string; content: string; chrome: string }): Promise<void> {
+export async function audit(opts: { dir: string; content: string }): Promise<void> {
   const routes = new RouteMap(await loadModel(opts.content));
   const families: Family[] = ['home', 'service', 'air-conditioning', 'air-conditioning-locality', 'service-locality', 'about', 'contact', 'blog', 'post', 'legal', 'not-found'];
   const samples = families.map((family) => routes.byFamily(family, 'es')[0]!);
   const server = createSiteServer({ dir: opts.dir });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const chrome = await launch({ chromePath: opts.chrome, chromeFlags: chromiumFlags }).catch((cause: unknown) => {
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags }).catch((cause: unknown) => {
     server.close();
-    throw new UserError(`Cannot start Chromium at ${opts.chrome}; install it (apt-get install -y chromium) or pass --chrome.`, { cause });
+    throw new UserError(`Cannot start Chromium at ${chromiumPath}; install it with apt-get install -y chromium.`, { cause });
   });
   const rows: string[][] = [];
   try {

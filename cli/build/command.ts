@@ -1,27 +1,72 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from './index.ts';
-import { loadModel } from './model.ts';
-import { writeOutputs } from './write.ts';
+import { readCache, writeCache } from './cache.ts';
+import { build, type BuildResult } from './index.ts';
+import { loadContent } from './model.ts';
+import { toolVersion } from './versions.ts';
+import type { Lang } from './schema/common.ts';
+import { intactFiles, writeOutputs, type OutputRecords } from './write.ts';
 
 export const templatesDir = fileURLToPath(new URL('../../templates', import.meta.url));
 
-export async function buildCommand(opts: { content: string; out: string; strict?: boolean }): Promise<void> {
+export interface BuildCommandOptions {
+  content: string;
+  out: string;
+  /** Folder of the persistent build cache; false for a full build. */
+  cache: string | false;
+  strict?: boolean;
+}
+
+export interface BuildSummary {
+  pages: Record<Lang, number>;
+  /** Pages rendered by this build; the others were unchanged and kept. */
+  rendered: number;
+  files: number;
+  bytes: number;
+  seconds: number;
+}
+
+/** Loads, builds and writes the site, incrementally when a cache folder is given. */
+export async function buildSite(opts: BuildCommandOptions): Promise<BuildSummary> {
   const started = performance.now();
-  const model = await loadModel(opts.content, { strict: opts.strict });
-  const { outputs, routes } = await build(model, { templatesDir, year: new Date().getFullYear() });
-  await writeOutputs(opts.out, outputs);
-  const bytes = [...outputs.values()].reduce((sum, content) => sum + Buffer.byteLength(content), 0);
-  const count = (lang: string) => routes.routes.filter((r) => r.lang === lang).length;
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const content = await loadContent(opts.content, { strict: opts.strict });
+  const year = new Date().getFullYear();
+  let result: BuildResult;
+  let written: OutputRecords;
+  if (opts.cache === false) {
+    result = await build(content, { templatesDir, year });
+    written = await writeOutputs(opts.out, result.outputs);
+  } else {
+    const version = await toolVersion();
+    const cache = await readCache(opts.cache, version, (message) => console.warn(`! ${message}`));
+    const previous = cache.manifest?.outputs;
+    const intact = await intactFiles(opts.out, previous);
+    result = await build(content, { templatesDir, year, incremental: { cache, version, intact } });
+    written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
+    await writeCache(opts.cache, version, { version, pages: result.pages, outputs: written }, cache.markdown);
+  }
+  const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
+  return {
+    pages: { es: count('es'), en: count('en') },
+    rendered: result.rendered,
+    files: Object.keys(written).length,
+    bytes: Object.values(written).reduce((sum, o) => sum + o.size, 0),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
+  const summary = await buildSite(opts);
+  const total = summary.pages.es + summary.pages.en;
+  const kept = summary.rendered < total ? `; ${summary.rendered} rendered, the rest unchanged` : '';
   console.log(
-    `Built ${routes.routes.length} pages (es ${count('es')}, en ${count('en')}), ${outputs.size} files, ` +
-      `${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds} s → ${relative(process.cwd(), opts.out) || '.'}/`,
+    `Built ${total} pages (es ${summary.pages.es}, en ${summary.pages.en}${kept}), ${summary.files} files, ` +
+      `${(summary.bytes / 1024 / 1024).toFixed(1)} MB in ${summary.seconds.toFixed(2)} s → ${relative(process.cwd(), opts.out) || '.'}/`,
   );
 }
 
 export async function checkCommand(opts: { content: string; strict?: boolean }): Promise<void> {
-  const model = await loadModel(opts.content, { strict: opts.strict });
-  const posts = model.posts.es.length + model.posts.en.length;
-  console.log(`Content OK: ${model.services.length} services, ${model.localities.length} localities, ${posts} posts, ${model.legal.es.length + model.legal.en.length} legal pages.`);
+  const content = await loadContent(opts.content, { strict: opts.strict });
+  const posts = content.posts.es.length + content.posts.en.length;
+  console.log(`Content OK: ${content.services.length} services, ${content.localities.length} localities, ${posts} posts, ${content.legal.es.length + content.legal.en.length} legal pages.`);
 }

@@ -1,9 +1,33 @@
 import { remark } from 'remark';
 import remarkHtml from 'remark-html';
+import type { Content, SiteModel } from './model.ts';
+import { digest } from './tracking.ts';
 
 const processor = remark().use(remarkHtml);
 
 /** Markdown to sanitised HTML. */
 export async function markdownToHtml(markdown: string): Promise<string> {
   return String(await processor.process(markdown));
+}
+
+/** Renders many Markdown sources at once, e.g. across worker threads. */
+export type MarkdownRenderer = (sources: string[]) => Promise<string[]>;
+
+const inProcess: MarkdownRenderer = (sources) => Promise.all(sources.map(markdownToHtml));
+
+/**
+ * The content with every post and legal text rendered to HTML. `cache` maps the hash of a
+ * Markdown source to its HTML; what it lacks is rendered and added to it.
+ */
+export async function renderMarkdown(content: Content, cache = new Map<string, string>(), render = inProcess): Promise<SiteModel> {
+  const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
+  const missing = [...new Set(pages.map((p) => p.markdown).filter((m) => !cache.has(digest(m))))];
+  const rendered = await render(missing);
+  missing.forEach((markdown, i) => cache.set(digest(markdown), rendered[i]!));
+  const withHtml = <T extends { markdown: string }>(page: T) => ({ ...page, html: cache.get(digest(page.markdown))! });
+  return {
+    ...content,
+    posts: { es: content.posts.es.map(withHtml), en: content.posts.en.map(withHtml) },
+    legal: { es: content.legal.es.map(withHtml), en: content.legal.en.map(withHtml) },
+  };
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ContentError, type ContentIssue } from '../errors.ts';
 import { loadImages, type Image } from './images.ts';
 import { loadMarkdown, loadYaml, type Source } from './load.ts';
-import { markdownToHtml } from './markdown.ts';
+import { renderMarkdown } from './markdown.ts';
 import { fillDouble, unknownPlaceholders } from './placeholders.ts';
 import { langs, type Lang } from './schema/common.ts';
 import { localitiesFileSchema, type Locality } from './schema/locality.ts';
@@ -14,17 +14,25 @@ import { exampleValues, siteSchema, type Site } from './schema/site.ts';
 import { stringsSchema, type Strings } from './schema/strings.ts';
 import { validate } from './validate.ts';
 
-export interface Post extends PostFrontMatter {
+/** A post as loaded: front matter and Markdown. The build renders the Markdown (markdown.ts). */
+export interface PostSource extends PostFrontMatter {
   lang: Lang;
+  markdown: string;
+}
+export interface Post extends PostSource {
   html: string;
 }
 
-export interface LegalPage extends LegalFrontMatter {
+/** A legal text as loaded, its {{placeholders}} already filled from site.yaml. */
+export interface LegalSource extends LegalFrontMatter {
   lang: Lang;
+  markdown: string;
+}
+export interface LegalPage extends LegalSource {
   html: string;
 }
 
-/** Everything the templates render from: validated, cross-checked content. */
+/** Everything the templates render from: validated, cross-checked content, Markdown rendered. */
 export interface SiteModel {
   site: Site;
   strings: Record<Lang, Strings>;
@@ -38,6 +46,12 @@ export interface SiteModel {
   images: Map<string, Image>;
 }
 
+/** The content folder as loaded and validated, before Markdown is rendered. */
+export interface Content extends Omit<SiteModel, 'posts' | 'legal'> {
+  posts: Record<Lang, PostSource[]>;
+  legal: Record<Lang, LegalSource[]>;
+}
+
 export interface LoadOptions {
   /** Refuse the example values of site.yaml. */
   strict?: boolean;
@@ -46,11 +60,16 @@ export interface LoadOptions {
 /** Placeholders the per-locality texts may use. */
 export const localPlaceholders = ['locality', 'comarca', 'context', 'brand'] as const;
 
+/** Loads the content folder and renders its Markdown: the model the templates render from. */
+export async function loadModel(contentDir: string, options: LoadOptions = {}): Promise<SiteModel> {
+  return renderMarkdown(await loadContent(contentDir, options));
+}
+
 /**
  * Loads and validates the whole content folder. Every problem of the run is collected and
  * thrown together as one ContentError.
  */
-export async function loadModel(contentDir: string, options: LoadOptions = {}): Promise<SiteModel> {
+export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
   const issues: ContentIssue[] = [];
   const yaml = async <S extends z.ZodType>(file: string, schema: S) => {
     const source = await loadYaml(contentDir, file, issues);
@@ -171,8 +190,8 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
     /** Rewrites the Markdown body before it is rendered. */
     body?: (text: string, page: z.infer<S> & { lang: Lang }, source: Source, bodyLine: number) => string;
   },
-): Promise<Record<Lang, (z.infer<S> & { lang: Lang; html: string })[]>> {
-  type Page = z.infer<S> & { lang: Lang; html: string };
+): Promise<Record<Lang, (z.infer<S> & { lang: Lang; markdown: string })[]>> {
+  type Page = z.infer<S> & { lang: Lang; markdown: string };
   const pages: Record<Lang, { page: Page; source: Source }[]> = { es: [], en: [] };
   for (const lang of langs) {
     for (const file of await listFiles(contentDir, join(folder, lang), '.md')) {
@@ -185,7 +204,7 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
       }
       hooks.check?.(front, md.frontMatter);
       const body = hooks.body ? hooks.body(md.body, { ...front, lang }, md.frontMatter, md.bodyLine) : md.body;
-      pages[lang].push({ page: { ...front, lang, html: await markdownToHtml(body) }, source: md.frontMatter });
+      pages[lang].push({ page: { ...front, lang, markdown: body }, source: md.frontMatter });
     }
   }
   for (const lang of langs) {

@@ -64,16 +64,16 @@ export const outputFile = (path: string): string => (path === '/' ? 'index.html'
 export class RouteMap {
   readonly routes: Route[] = [];
   private readonly byKey = new Map<string, Partial<Record<Lang, Route>>>();
-  private readonly byPath = new Map<string, Route>();
+  private readonly pathIndex = new Map<string, Route>();
 
   constructor(model: SiteModel) {
     const ac = model.airConditioning;
     const parent = model.services.find((s) => s.slug.es === ac.parent);
     const clashes: string[] = [];
     const add = (route: Route) => {
-      const taken = this.byPath.get(route.path);
+      const taken = this.pathIndex.get(route.path);
       if (taken) clashes.push(`${route.path} is both the ${taken.family} page "${taken.key}" and the ${route.family} page "${route.key}"`);
-      this.byPath.set(route.path, route);
+      this.pathIndex.set(route.path, route);
       this.byKey.set(route.key, { ...this.byKey.get(route.key), [route.lang]: route });
       this.routes.push(route);
     };
@@ -118,6 +118,12 @@ export class RouteMap {
   get(key: string, lang: Lang): Route {
     const route = this.byKey.get(key)?.[lang];
     if (!route) throw new Error(`no ${lang} page has the route key "${key}"`);
+    return route;
+  }
+
+  byPath(path: string): Route {
+    const route = this.pathIndex.get(path);
+    if (!route) throw new Error(`no page has the path "${path}"`);
     return route;
   }
 

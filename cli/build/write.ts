@@ -1,15 +1,66 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import type { Manifest } from './cache.ts';
 import type { Outputs } from './index.ts';
 
+export type OutputRecords = Manifest['outputs'];
+
+const hashOf = (content: string | Uint8Array) => createHash('sha1').update(content).digest('base64url');
+
 /**
- * Writes every output into a temporary sibling folder, then swaps it in, so a failed build
- * never leaves a half-written site behind.
+ * Output files the previous build wrote that the folder still holds as written (same size and
+ * time). Anything touched since is treated as missing and written again.
  */
-export async function writeOutputs(outDir: string, outputs: Outputs): Promise<void> {
+export async function intactFiles(outDir: string, previous: OutputRecords | undefined): Promise<Set<string>> {
+  const intact = new Set<string>();
+  await Promise.all(
+    Object.entries(previous ?? {}).map(async ([file, record]) => {
+      const info = await stat(join(outDir, file)).catch(() => undefined);
+      if (info?.size === record.size && info.mtimeMs === record.mtimeMs) intact.add(file);
+    }),
+  );
+  return intact;
+}
+
+/**
+ * Brings the output folder up to date. Without a previous build to update, every file goes into a
+ * temporary sibling folder that is then swapped in, so a failed build never leaves a half-written
+ * site. Updating, it writes only files whose bytes changed and removes files no build produces
+ * any more. Returns what the folder now holds, for the next build.
+ */
+export async function writeOutputs(
+  outDir: string,
+  outputs: Outputs,
+  update?: { previous: OutputRecords; intact: ReadonlySet<string>; kept: ReadonlySet<string> },
+): Promise<OutputRecords> {
   const target = resolve(outDir);
+  if (!update) return writeFresh(target, outputs);
+  const { previous, intact, kept } = update;
+  const records: OutputRecords = {};
+  try {
+    for (const [file, content] of outputs) {
+      const hash = hashOf(content);
+      if (intact.has(file) && previous[file]?.hash === hash) {
+        records[file] = previous[file]!;
+        continue;
+      }
+      await mkdir(dirname(join(target, file)), { recursive: true });
+      await writeFile(join(target, file), content);
+      records[file] = await record(target, file, hash);
+    }
+    for (const file of kept) records[file] = previous[file]!;
+    for (const file of Object.keys(previous)) if (!(file in records)) await rm(join(target, file), { force: true });
+  } catch (error) {
+    throw new Error(`could not update ${outDir}`, { cause: error });
+  }
+  return records;
+}
+
+async function writeFresh(target: string, outputs: Outputs): Promise<OutputRecords> {
   const temp = `${target}.tmp-${process.pid}`;
   const old = `${target}.old-${process.pid}`;
+  const records: OutputRecords = {};
   try {
     await rm(temp, { recursive: true, force: true });
     const folders = new Set([...outputs.keys()].map((file) => dirname(join(temp, file))));
@@ -19,10 +70,17 @@ export async function writeOutputs(outDir: string, outputs: Outputs): Promise<vo
       if (error.code !== 'ENOENT') throw error;
     });
     await rename(temp, target);
+    await Promise.all([...outputs].map(async ([file, content]) => (records[file] = await record(target, file, hashOf(content)))));
   } catch (error) {
     // Best-effort cleanup: the write error below is the one worth reporting.
     await rm(temp, { recursive: true, force: true }).catch(() => {});
-    throw new Error(`could not write ${outDir}`, { cause: error });
+    throw new Error(`could not write ${target}`, { cause: error });
   }
   await rm(old, { recursive: true, force: true });
+  return records;
+}
+
+async function record(target: string, file: string, hash: string) {
+  const info = await stat(join(target, file));
+  return { hash, size: info.size, mtimeMs: info.mtimeMs };
 }

@@ -14,6 +14,7 @@ import { build } from '../../cli/build/index.ts';
 import { loadModel } from '../../cli/build/model.ts';
 import type { RouteMap } from '../../cli/build/routes.ts';
 import { writeOutputs } from '../../cli/build/write.ts';
+import { chromiumFlags, chromiumPath } from '../../cli/audit/chromium.ts';
 import { createSiteServer, type NodeHandler } from '../../cli/serve/server.ts';
 import { contentDir } from '../helpers.ts';
 
@@ -58,14 +59,14 @@ export interface TestSite {
 
 const contactPath = '/api/send-contact-email';
 const analyticsPath = '/test-analytics.js';
-const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 const readBody = async (req: IncomingMessage) => {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 };
+
+export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 
 /** `api` replaces the test endpoints, e.g. with the real contact function. */
 async function startSite({ api: apiOverrides = {} }: { api?: Record<string, NodeHandler> } = {}): Promise<TestSite> {
@@ -82,7 +83,7 @@ async function startSite({ api: apiOverrides = {} }: { api?: Record<string, Node
       res.writeHead(200, { 'content-type': 'text/javascript' }).end('');
     },
   };
-  const browser: Browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }).catch((cause: unknown) => {
+  const browser: Browser = await launchChromium().catch((cause: unknown) => {
     throw new Error(`cannot start ${chromiumPath}: install Debian's chromium (.ci/run does)`, { cause });
   });
   const root = await mkdtemp(join(tmpdir(), 'e2e-site-'));

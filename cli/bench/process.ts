@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdir, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sharedBenchDir } from './corpus.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const cliBin = join(repoRoot, 'cli', 'bin.js');
+const rssProbe = new URL('./peak-rss.mjs', import.meta.url).href;
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end, collecting its output; `inheritStderr` shows its progress live. */
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; inheritStderr?: boolean }): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', options.inheritStderr ? 'inherit' : 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('error', (error) => reject(new Error(`could not start ${command} in ${options.cwd}`, { cause: error })));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * A folder the build runs in as its working directory, like a maintainer's checkout: content/,
+ * dist/ and the build's .cache/ all land in it. Starts with a copy of the real content.
+ */
+export async function makeWorkspace(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await cp(join(repoRoot, 'content'), join(dir, 'content'), { recursive: true });
+  // The build resolves esbuild's react → preact alias from its working directory, and a copy of
+  // the templates needs react: both find the repository's packages through this link.
+  await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+}
+
+/** Whether `build` takes a templates folder, so a template edit can go to a copy. */
+export async function buildTakesTemplates(): Promise<boolean> {
+  const help = await run(process.execPath, [cliBin, 'build', '--help'], { cwd: repoRoot });
+  return help.stdout.includes('--templates');
+}
+
+/** Folders of the repository a workspace has its own of (or that hold no code). */
+const ownFolders = new Set(['templates', 'content', 'dist', 'node_modules']);
+
+/**
+ * Copies the templates into the workspace. They import code beside them (../cli, ../functions):
+ * the repository's other folders are linked in, so those imports resolve.
+ */
+export async function copyTemplates(dir: string): Promise<string> {
+  const templates = join(dir, 'templates');
+  await cp(join(repoRoot, 'templates'), templates, { recursive: true });
+  for (const entry of await readdir(repoRoot, { withFileTypes: true })) {
+    if (entry.isDirectory() && !entry.name.startsWith('.') && !ownFolders.has(entry.name)) {
+      await symlink(join(repoRoot, entry.name), join(dir, entry.name), 'dir');
+    }
+  }
+  return templates;
+}
+
+/** Deletes the build's output and cache, for a cold build. */
+export async function clean(dir: string): Promise<void> {
+  await Promise.all(['dist', '.cache'].map((name) => rm(join(dir, name), { recursive: true, force: true })));
+}
+
+export interface BuildRun {
+  /** Wall time of the whole process, start-up included. */
+  seconds: number;
+  pages: number;
+  /** Peak resident set size in bytes. */
+  peakRss: number;
+}
+
+/** Runs `sitegen build` in the workspace `dir` as its own process and measures it. */
+export async function runBuild(dir: string, extraArgs: string[]): Promise<BuildRun> {
+  const rssFile = join(dir, '..', `${process.pid}.rss`);
+  const args = ['--import', rssProbe, cliBin, 'build', '--content', join(dir, 'content'), '--out', join(dir, 'dist'), ...extraArgs];
+  // tsx reads the tsconfig of the working directory; without the repository's one, JSX breaks.
+  const env = { ...process.env, BENCH_RSS_FILE: rssFile, TSX_TSCONFIG_PATH: join(repoRoot, 'tsconfig.json') };
+  const started = performance.now();
+  const exit = await run(process.execPath, args, { cwd: dir, env });
+  const seconds = (performance.now() - started) / 1000;
+  if (exit.code !== 0) throw new Error(`the build in ${dir} failed (exit ${exit.code}):\n${(exit.stderr || exit.stdout).trim()}`);
+  const pages = /Built (\d+) pages/.exec(exit.stdout)?.[1];
+  if (!pages) throw new Error(`the build in ${dir} did not print "Built N pages"; its output was:\n${exit.stdout.trim()}`);
+  return { seconds, pages: Number(pages), peakRss: Number(await readFile(rssFile, 'utf8')) };
+}
+
+export interface PeerTimes {
+  hugo: number;
+  eleventy: number;
+}
+
+/** Builds the raw corpus with Hugo and Eleventy (../shared/bench/peers.sh): median seconds of `runs`. */
+export async function runPeers(corpusDir: string, runs: number): Promise<PeerTimes> {
+  const script = join(sharedBenchDir, 'peers.sh');
+  const exit = await run('bash', [script, corpusDir, String(runs)], { cwd: corpusDir, inheritStderr: true });
+  const time = (name: string) => Number(new RegExp(`^${name}_s ([\\d.]+)$`, 'm').exec(exit.stdout)?.[1]);
+  const times = { hugo: time('hugo'), eleventy: time('eleventy') };
+  if (exit.code !== 0 || !times.hugo || !times.eleventy) {
+    throw new Error(`${script} failed (exit ${exit.code}) or printed no hugo_s/eleventy_s line; its output was:\n${exit.stdout.trim()}`);
+  }
+  return times;
+}

@@ -1,0 +1,82 @@
+import type { PeerTimes } from './process.ts';
+
+/** One measured series: median wall time, the pages of its builds and the highest peak RSS. */
+export interface Series {
+  seconds: number;
+  pages: number;
+  peakRss: number;
+}
+
+export interface Results {
+  posts: number;
+  runs: number;
+  /** The real content alone, cold. */
+  real: Series;
+  cold: Series;
+  unchanged: Series;
+  post: Series;
+  locality: Series;
+  /** Undefined when the CLI cannot build from a copy of the templates. */
+  template?: Series;
+  peers?: PeerTimes;
+}
+
+const MB = 1024 * 1024;
+const time = (seconds: number) => (seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(2)} s`);
+const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+/** The highest peak RSS of every build of the bench. */
+const peakRss = (r: Results) => Math.max(...[r.real, r.cold, r.unchanged, r.post, r.locality, r.template].map((s) => s?.peakRss ?? 0));
+
+/** Left-aligned text columns separated by two spaces. */
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+}
+
+export function resultsTable(r: Results): string {
+  const rows = [
+    ['measure', 'value', 'notes'],
+    ['cold build', time(r.cold.seconds), `${r.cold.pages} pages, no .cache/ and no dist/`],
+    ['rebuild, nothing changed', time(r.unchanged.seconds), ''],
+    ['rebuild, one post edited', time(r.post.seconds), 'one sentence of one post body'],
+    ['rebuild, one locality edited', time(r.locality.seconds), 'its Spanish description in localities.yaml'],
+    r.template
+      ? ['rebuild, one template edited', time(r.template.seconds), 'a class added in templates/pages/Legal.tsx']
+      : ['rebuild, one template edited', 'n/a', 'not measured: `build` has no --templates option to build from a copy'],
+    ['pages per second', String(Math.round(r.cold.pages / r.cold.seconds)), 'of the cold build'],
+    ['peak RSS', mb(peakRss(r)), 'highest of all builds'],
+    ['real site cold build', time(r.real.seconds), `${r.real.pages} pages, content/ alone`],
+  ];
+  const title = `${r.posts} + ${r.posts} synthetic posts plus the real site; whole-process wall time, median of ${r.runs} run${r.runs === 1 ? '' : 's'}`;
+  return `${title}\n\n${table(rows)}`;
+}
+
+export function peersTable(cold: Series, peers: PeerTimes): string {
+  const rows = [
+    ['peer', 'cold build', 'ours / peer'],
+    ...Object.entries({ Hugo: peers.hugo, Eleventy: peers.eleventy }).map(([name, seconds]) => [name, time(seconds), `${(cold.seconds / seconds).toFixed(2)}×`]),
+  ];
+  return `Peers on the same generated posts (ours ${time(cold.seconds)} builds them plus the real site)\n\n${table(rows)}`;
+}
+
+export interface BudgetCheck {
+  text: string;
+  /** Names of the budgets missed. */
+  missed: string[];
+}
+
+/** The performance budgets of issue 7 that a build benchmark can measure (dev reload is measured elsewhere). */
+export function checkBudgets(r: Results): BudgetCheck {
+  const rss = peakRss(r);
+  const budgets: { name: string; limit: string; measured: string; ok?: boolean }[] = [
+    r.peers
+      ? { name: 'cold build ≤ Eleventy', limit: time(r.peers.eleventy), measured: time(r.cold.seconds), ok: r.cold.seconds <= r.peers.eleventy }
+      : { name: 'cold build ≤ Eleventy', limit: 'Eleventy', measured: time(r.cold.seconds) },
+    { name: 'one-post rebuild', limit: '250 ms', measured: time(r.post.seconds), ok: r.post.seconds <= 0.25 },
+    { name: 'real site cold build', limit: '1.50 s', measured: time(r.real.seconds), ok: r.real.seconds <= 1.5 },
+    { name: 'peak RSS', limit: '600 MB', measured: mb(rss), ok: rss <= 600 * MB },
+  ];
+  const verdict = (ok?: boolean) => (ok === undefined ? 'not checked (needs --peers)' : ok ? 'ok' : 'MISSED');
+  const rows = [['budget', 'limit', 'measured', 'result'], ...budgets.map((b) => [b.name, b.limit, b.measured, verdict(b.ok)])];
+  return { text: `Budgets\n\n${table(rows)}`, missed: budgets.filter((b) => b.ok === false).map((b) => b.name) };
+}

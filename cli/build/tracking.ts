@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type { Image } from './images.ts';
+import type { SiteModel } from './model.ts';
+import type { Route, RouteMap } from './routes.ts';
+import { langs } from './schema/common.ts';
+
+/**
+ * Dependency tracking for incremental builds. A page is rendered against proxies of the model
+ * and the route map that record which parts it read: an entity (one service, one locality, one
+ * post…), a list (the services, in order), or a route's path. Each such key has a hash; a page
+ * whose keys all keep their hashes renders the same bytes and need not be rendered again.
+ */
+export type DependencyKeys = Set<string>;
+
+export const digest = (value: unknown): string => createHash('sha1').update(typeof value === 'string' ? value : JSON.stringify(value)).digest('base64url');
+
+interface Entities {
+  /** Key of every trackable object of the model. */
+  keyOf: Map<object, string>;
+  /** Current hash of every key, entities, lists and routes alike. */
+  hashes: Map<string, string>;
+}
+
+/** Keys and hashes of everything a page can read. */
+export function indexModel(model: SiteModel, routes: RouteMap): Entities {
+  const keyOf = new Map<object, string>();
+  const hashes = new Map<string, string>();
+  const entity = (object: object, key: string) => {
+    keyOf.set(object, key);
+    hashes.set(key, digest(object));
+  };
+  const list = (array: object[], key: string) => {
+    keyOf.set(array, key);
+    hashes.set(key, digest(array.map((item) => keyOf.get(item))));
+  };
+  entity(model.site, 'site');
+  entity(model.airConditioning, 'air-conditioning');
+  for (const lang of langs) entity(model.strings[lang], `strings:${lang}`);
+  model.services.forEach((s) => entity(s, `service:${s.slug.es}`));
+  model.localities.forEach((l) => entity(l, `locality:${l.slug}`));
+  list(model.services, 'services');
+  list(model.localities, 'localities');
+  for (const lang of langs) {
+    model.posts[lang].forEach((p) => entity(p, `post:${lang}:${p.slug}`));
+    model.legal[lang].forEach((p) => entity(p, `legal:${lang}:${p.slug}`));
+    list(model.posts[lang], `posts:${lang}`);
+    list(model.legal[lang], `legal:${lang}`);
+  }
+  for (const image of model.images.values()) hashes.set(`image:${image.name}`, digest([image.width, image.height]));
+  hashes.set('images', digest([...model.images.keys()]));
+  for (const route of routes.routes) hashes.set(`route:${route.key}:${route.lang}`, route.path);
+  const families = new Map<string, string[]>();
+  for (const route of routes.routes) {
+    for (const group of [`routes:${route.family}:${route.lang}`, `routes:${route.family}:*`, 'routes:*']) {
+      families.set(group, [...(families.get(group) ?? []), route.path]);
+    }
+  }
+  for (const [group, paths] of families) hashes.set(group, digest(paths));
+  return { keyOf, hashes };
+}
+
+/**
+ * The model, route map and route of one page, wrapped so that every read records its key in
+ * `read`. Nested values of an entity are returned as they are: reading any part of an entity
+ * depends on the whole entity.
+ */
+export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { keyOf }: Entities, read: DependencyKeys) {
+  const proxies = new WeakMap<object, object>();
+  // Objects that only hold entities: reading them depends on nothing by itself.
+  const containers = new Set<object>([model, model.posts, model.legal, model.strings]);
+  const wrap = <T>(value: T): T => {
+    if (value === null || typeof value !== 'object') return value;
+    const key = keyOf.get(value);
+    if (!key && !containers.has(value)) return value;
+    let proxy = proxies.get(value);
+    if (!proxy) {
+      const touch = () => key && read.add(key);
+      proxy = new Proxy(value, {
+        get(target, prop, receiver) {
+          touch();
+          if (prop === 'images' && (target as object) === model) return trackImages(model.images, read);
+          return wrap(Reflect.get(target, prop, receiver));
+        },
+        has: (target, prop) => (touch(), Reflect.has(target, prop)),
+        ownKeys: (target) => (touch(), Reflect.ownKeys(target)),
+        getOwnPropertyDescriptor: (target, prop) => (touch(), Reflect.getOwnPropertyDescriptor(target, prop)),
+      });
+      proxies.set(value, proxy);
+    }
+    return proxy as T;
+  };
+  const trackRoute = <R extends Route | undefined>(r: R): R => {
+    if (!r) return r;
+    read.add(`route:${r.key}:${r.lang}`);
+    return new Proxy(r, { get: (target, prop) => wrap(Reflect.get(target, prop)) }) as R;
+  };
+  const trackedRoutes = new Proxy(routes, {
+    get(target, prop) {
+      if (prop === 'get') return (key: string, lang: Route['lang']) => trackRoute(target.get(key, lang));
+      if (prop === 'href') return (key: string, lang: Route['lang']) => trackRoute(target.get(key, lang)).path;
+      if (prop === 'counterpart') return (r: Route) => trackRoute(target.counterpart(r));
+      if (prop === 'byFamily') {
+        return (family: Route['family'], lang?: Route['lang']) => {
+          read.add(`routes:${family}:${lang ?? '*'}`);
+          return target.byFamily(family, lang).map(trackRoute);
+        };
+      }
+      read.add('routes:*');
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { model: wrap(model), routes: trackedRoutes, route: trackRoute(route) };
+}
+
+function trackImages(images: Map<string, Image>, read: DependencyKeys): Map<string, Image> {
+  return new Proxy(images, {
+    get(target, prop) {
+      if (prop === 'get') return (name: string) => (read.add(`image:${name}`), target.get(name));
+      read.add('images');
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pages } from '../../templates/pages/index.tsx';
+import type { Family } from './routes.ts';
+import { digest } from './tracking.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+async function filesUnder(dir: string): Promise<Map<string, string>> {
+  const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const entries = await Promise.all(names.map(async (e) => [relative(dir, join(e.parentPath, e.name)), await readFile(join(e.parentPath, e.name), 'utf8')] as const));
+  return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * The version of the build tool itself: its code and its locked dependencies. A cache written
+ * by another version is ignored, so changing the builder can never serve stale pages.
+ */
+export async function toolVersion(): Promise<string> {
+  const [code, functions, lock] = await Promise.all([
+    filesUnder(join(repoRoot, 'cli/build')),
+    filesUnder(join(repoRoot, 'functions/contact')),
+    readFile(join(repoRoot, 'package-lock.json'), 'utf8'),
+  ]);
+  return digest([[...code], [...functions], lock]);
+}
+
+/**
+ * A hash per page family of the templates it renders with: every template file except the other
+ * families' page components. Editing templates/pages/Legal.tsx changes only the legal family.
+ */
+export async function templateHashes(templatesDir: string): Promise<Record<Family, string>> {
+  const files = await filesUnder(templatesDir);
+  const componentFile = (family: Family) => join('pages', `${pages[family].name}.tsx`);
+  const components = new Set(Object.keys(pages).map((f) => componentFile(f as Family)));
+  const hashes = {} as Record<Family, string>;
+  for (const family of Object.keys(pages) as Family[]) {
+    hashes[family] = digest([...files].filter(([file]) => !components.has(file) || file === componentFile(family)));
+  }
+  return hashes;
+}

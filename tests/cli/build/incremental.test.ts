@@ -1,0 +1,90 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildCommand } from '../../../cli/build/command.ts';
+import { copyContent, editFile } from '../../helpers.ts';
+
+let work: string;
+let content: string;
+const incremental = () => join(work, 'incremental');
+const cache = () => join(work, '.cache');
+
+/** Every file of a folder with its bytes. */
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const entries = await Promise.all(files.map(async (e) => [join(e.parentPath, e.name).slice(dir.length + 1), (await readFile(join(e.parentPath, e.name))).toString('base64')] as const));
+  return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Builds incrementally and from scratch, and expects the same bytes in both folders. */
+async function expectIncrementalEqualsClean(): Promise<string> {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    await buildCommand({ content, out: incremental(), cache: cache() });
+    const summary = String(log.mock.calls.at(-1)?.[0]);
+    const clean = join(work, `clean-${Date.now()}`);
+    await buildCommand({ content, out: clean, cache: false });
+    const [a, b] = await Promise.all([snapshot(incremental()), snapshot(clean)]);
+    expect([...a.keys()]).toEqual([...b.keys()]);
+    for (const [file, bytes] of b) expect(a.get(file), file).toBe(bytes);
+    return summary;
+  } finally {
+    log.mockRestore();
+  }
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'incremental-'));
+  content = await copyContent();
+});
+
+describe('incremental builds', { timeout: 120_000 }, () => {
+  it('match a clean build byte for byte after every edit of a series', async () => {
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 338 pages \(es 169, en 169\), /);
+    expect(await expectIncrementalEqualsClean()).toContain('(es 169, en 169; 0 rendered, the rest unchanged)');
+
+    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUn consejo más: revisa el skimmer cada semana.\n`);
+    expect(await expectIncrementalEqualsClean()).toMatch(/; \d rendered, the rest unchanged/);
+
+    await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: Xaló (Jalón)'));
+    await expectIncrementalEqualsClean();
+
+    await editFile(content, 'services/pintores.yaml', (yaml) => yaml.replace(/title: Pintores\n/, 'title: Pintores y decoradores\n'));
+    await expectIncrementalEqualsClean();
+
+    await editFile(content, 'localities.yaml', (yaml) =>
+      yaml.replace(
+        /^localities:\n/m,
+        'localities:\n  - slug: denia\n    name: Dénia\n    comarca: Marina Alta\n    es:\n      description: Ciudad portuaria.\n      context: con su puerto\n    en:\n      description: A port town.\n      context: with its harbour\n',
+      ),
+    );
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 356 pages/);
+
+    await rm(join(content, 'blog/es/renovacion-pintado-fachadas.md'));
+    await rm(join(content, 'blog/en/facade-renovation-painting.md'));
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages/);
+
+    await editFile(content, 'site.yaml', (yaml) => yaml.replace('"+34 600 000 000"', '"+34 600 000 001"'));
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
+  });
+
+  it('never trusts a corrupt or foreign cache', async () => {
+    await writeFile(join(cache(), 'build.json'), '{"version": "x", "pages": {');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await expectIncrementalEqualsClean();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('ignoring the unreadable build cache'));
+    warn.mockRestore();
+
+    const manifest = JSON.parse(await readFile(join(cache(), 'build.json'), 'utf8'));
+    for (const page of Object.values(manifest.pages) as { deps: Record<string, string> }[]) for (const key of Object.keys(page.deps)) page.deps[key] = 'stale';
+    await writeFile(join(cache(), 'build.json'), JSON.stringify(manifest));
+    await writeFile(join(cache(), 'markdown.json'), JSON.stringify({ version: manifest.version, html: {} }));
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
+  });
+
+  it('rewrites a page someone edited in the output folder', async () => {
+    await writeFile(join(incremental(), 'empresa.html'), 'hand-edited');
+    await expectIncrementalEqualsClean();
+  });
+});
