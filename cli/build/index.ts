@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
+import type { Assets } from '../../templates/context.tsx';
 import type { CacheState, PageRecord } from './cache.ts';
 import { buildClient } from './client.ts';
+import { compileEngine } from './compile.ts';
 import { buildCss } from './css.ts';
 import { deployFiles } from './deploy.ts';
-import { renderMarkdown, type MarkdownRenderer } from './markdown.ts';
+import { renderMarkdown } from './markdown.ts';
 import type { Content, SiteModel } from './model.ts';
 import { siteFiles } from './outputs/index.ts';
-import { renderPage } from './render.tsx';
+import { RenderPool } from './pool.ts';
 import { outputFile, RouteMap, type Route } from './routes.ts';
-import { digest, indexModel, trackPage } from './tracking.ts';
+import { digest, indexModel } from './tracking.ts';
 import { templateHashes } from './versions.ts';
-import type { Assets } from '../../templates/context.tsx';
 
 export type Outputs = Map<string, string | Uint8Array>;
 
@@ -24,22 +25,12 @@ export interface BuildOptions {
     /** Output files the previous build wrote that the output folder still holds unchanged. */
     intact: ReadonlySet<string>;
   };
-  /** Renders Markdown and pages elsewhere, e.g. on worker threads (pool.ts). */
-  workers?: Workers;
+  /** Worker threads: 'auto' uses them when there is enough work to pay for starting them. */
+  parallel?: 'auto' | 'always' | 'never';
 }
 
-/** Renders pages and Markdown outside this thread; the same results as in-process rendering. */
-export interface Workers {
-  markdown: MarkdownRenderer;
-  pages(model: SiteModel, assets: Assets, year: number, paths: string[]): Promise<RenderedPage[]>;
-}
-
-export interface RenderedPage {
-  path: string;
-  html: string;
-  /** Dependency keys the page read (tracking.ts). */
-  read: string[];
-}
+/** Below these counts a single thread finishes before worker threads have started. */
+const parallelFrom = { markdown: 100, pages: 400 };
 
 export interface BuildResult {
   /** The files this build produced. */
@@ -63,61 +54,67 @@ const hashed = (name: string, ext: string, content: string | Uint8Array) =>
  * a page whose inputs all kept their hashes is not rendered again.
  */
 export async function build(content: Content, options: BuildOptions): Promise<BuildResult> {
-  const { incremental, workers } = options;
-  const model = await renderMarkdown(content, incremental?.cache.markdown, workers?.markdown);
-  const routes = new RouteMap(model);
-  const outputs: Outputs = new Map();
-  const [css, client, templates] = await Promise.all([buildCss(options.templatesDir), buildClient(options.templatesDir), templateHashes(options.templatesDir)]);
-  const cssFile = hashed('styles', 'css', css);
-  outputs.set(cssFile, css);
-  for (const [file, bytes] of client.files) outputs.set(file, bytes);
-  const assets: Assets = { css: `/${cssFile}`, js: client.entry, islands: client.islands };
-
-  const index = indexModel(model, routes);
-  const base = (route: Route) => digest([incremental?.version, templates[route.family], assets, options.year]);
-  const previous = incremental?.cache.manifest?.pages ?? {};
-  const fresh = (route: Route) => {
-    const file = outputFile(route.path);
-    const record = previous[file];
-    return (
-      incremental?.intact.has(file) &&
-      record?.base === base(route) &&
-      Object.entries(record.deps).every(([key, hash]) => index.hashes.get(key) === hash)
+  const { incremental, parallel = 'auto' } = options;
+  const { engine, workerFile } = await compileEngine();
+  let pool: RenderPool | undefined;
+  const useWorkers = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
+  const workers = () => (pool ??= new RenderPool(workerFile));
+  try {
+    const model = await renderMarkdown(content, incremental?.cache.markdown, (sources) =>
+      useWorkers(sources.length, parallelFrom.markdown) ? workers().markdown(sources) : Promise.all(sources.map(engine.markdownToHtml)),
     );
-  };
-  const kept = new Set<string>();
-  const pages: Record<string, PageRecord> = {};
-  const stale: Route[] = [];
-  for (const route of routes.routes) {
-    const file = outputFile(route.path);
-    if (fresh(route)) {
-      kept.add(file);
-      pages[file] = previous[file]!;
-    } else {
-      stale.push(route);
+    const routes = new RouteMap(model);
+    const outputs: Outputs = new Map();
+    const [css, client, templates] = await Promise.all([
+      buildCss(options.templatesDir),
+      buildClient(options.templatesDir),
+      templateHashes(options.templatesDir, engine.pages),
+    ]);
+    const cssFile = hashed('styles', 'css', css);
+    outputs.set(cssFile, css);
+    for (const [file, bytes] of client.files) outputs.set(file, bytes);
+    const assets: Assets = { css: `/${cssFile}`, js: client.entry, islands: client.islands };
+
+    const index = indexModel(model, routes);
+    const base = (route: Route) => digest([incremental?.version, templates[route.family], assets, options.year]);
+    const previous = incremental?.cache.manifest?.pages ?? {};
+    const fresh = (route: Route) => {
+      const file = outputFile(route.path);
+      const record = previous[file];
+      return (
+        incremental?.intact.has(file) &&
+        record?.base === base(route) &&
+        Object.entries(record.deps).every(([key, hash]) => index.hashes.get(key) === hash)
+      );
+    };
+    const kept = new Set<string>();
+    const pages: Record<string, PageRecord> = {};
+    const stale: Route[] = [];
+    for (const route of routes.routes) {
+      const file = outputFile(route.path);
+      if (fresh(route)) {
+        kept.add(file);
+        pages[file] = previous[file]!;
+      } else {
+        stale.push(route);
+      }
     }
-  }
-  const rendered = workers
-    ? await workers.pages(model, assets, options.year, stale.map((r) => r.path))
-    : stale.map((route) => renderTracked(model, routes, route, assets, options.year, index));
-  for (const page of rendered) {
-    const route = routes.byPath(page.path);
-    const file = outputFile(page.path);
-    outputs.set(file, page.html);
-    pages[file] = { base: base(route), deps: Object.fromEntries(page.read.map((key) => [key, index.hashes.get(key) ?? ''])) };
-  }
+    const rendered = useWorkers(stale.length, parallelFrom.pages)
+      ? await workers().pages(model, assets, options.year, stale.map((r) => r.path))
+      : stale.map((route) => engine.renderTracked(model, routes, route, assets, options.year, index));
+    for (const page of rendered) {
+      const file = outputFile(page.path);
+      outputs.set(file, page.html);
+      pages[file] = { base: base(routes.byPath(page.path)), deps: Object.fromEntries(page.read.map((key) => [key, index.hashes.get(key) ?? ''])) };
+    }
 
-  for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
-  for (const [file, text] of siteFiles(model, routes)) outputs.set(file, text);
-  const deploy = deployFiles(model.site);
-  outputs.set('_headers', deploy.headers);
-  outputs.set('_redirects', deploy.redirects);
-  return { outputs, kept, routes, model, pages, rendered: rendered.length };
-}
-
-/** Renders one page while recording what it reads. */
-export function renderTracked(model: SiteModel, routes: RouteMap, route: Route, assets: Assets, year: number, index = indexModel(model, routes)): RenderedPage {
-  const read = new Set<string>();
-  const tracked = trackPage(model, routes, route, index, read);
-  return { path: route.path, html: renderPage({ ...tracked, assets, year }), read: [...read] };
+    for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
+    for (const [file, text] of siteFiles(model, routes)) outputs.set(file, text);
+    const deploy = deployFiles(model.site);
+    outputs.set('_headers', deploy.headers);
+    outputs.set('_redirects', deploy.redirects);
+    return { outputs, kept, routes, model, pages, rendered: rendered.length };
+  } finally {
+    await pool?.close();
+  }
 }

@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pages } from '../../templates/pages/index.tsx';
 import type { Family } from './routes.ts';
 import { digest } from './tracking.ts';
 
@@ -30,7 +29,7 @@ export async function toolVersion(): Promise<string> {
  * A hash per page family of the templates it renders with: every template file except the other
  * families' page components. Editing templates/pages/Legal.tsx changes only the legal family.
  */
-export async function templateHashes(templatesDir: string): Promise<Record<Family, string>> {
+export async function templateHashes(templatesDir: string, pages: Record<Family, { name: string }>): Promise<Record<Family, string>> {
   const files = await filesUnder(templatesDir);
   const componentFile = (family: Family) => join('pages', `${pages[family].name}.tsx`);
   const components = new Set(Object.keys(pages).map((f) => componentFile(f as Family)));
