@@ -21,48 +21,56 @@ export async function generateCorpus(dir: string, posts: number): Promise<void> 
   await promisify(execFile)(process.execPath, [script, dir, String(posts)]);
 }
 
-const enSlug = (slug: string) => `${slug}-en`;
-const postUrl = (lang: Lang, slug: string) =>
-  lang === 'es' ? `/${fixedSlugs.blog.es}/${slug}` : `/en/${fixedSlugs.blog.en}/${enSlug(slug)}`;
+/**
+ * Synthetic posts from a corpus of 2N generated posts: post-i (i < N) is the Spanish post `post-i`,
+ * post-(N+i) its English counterpart `post-i-en`. So the site's posts are exactly the corpus the
+ * peers build.
+ */
+const pageOf = (index: number, perLang: number) =>
+  index < perLang
+    ? { lang: 'es' as Lang, slug: `post-${index}`, url: `/${fixedSlugs.blog.es}/post-${index}` }
+    : { lang: 'en' as Lang, slug: `post-${index - perLang}-en`, url: `/en/${fixedSlugs.blog.en}/post-${index - perLang}-en` };
 
 /** YAML front matter in the project's style: every value double-quoted (JSON strings are valid YAML). */
 const frontMatter = (fields: Record<string, string | string[]>) =>
   `---\n${Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join('\n')}\n---\n`;
 
 /**
- * Turns each generated `post-i.md` of `corpusDir` into a valid Spanish post `post-i` and its English
- * counterpart `post-i-en` in `contentDir`, tied to real services and localities of that content.
- * The body is kept; its `/blog/post-N/` links become the real post URLs, so the site stays link-clean.
+ * Turns the generated posts of `corpusDir` (an even number, see pageOf) into valid post pairs in
+ * `contentDir`, tied to real services and localities of that content. The body is kept; its
+ * `/blog/post-N/` links become the URLs of the pages made from post-N, so the site stays link-clean.
  * Returns how many posts per language it wrote.
  */
 export async function addSyntheticPosts(corpusDir: string, contentDir: string): Promise<number> {
   const { services, localities } = await loadModel(contentDir);
-  const files = (await readdir(corpusDir)).filter((f) => /^post-\d+\.md$/.test(f));
-  for (const [i, file] of files.entries()) {
-    const slug = file.slice(0, -'.md'.length);
-    const source = matter(await readFile(join(corpusDir, file), 'utf8'), { engines: { yaml: (text) => parse(text) as object } });
+  const count = (await readdir(corpusDir)).filter((f) => /^post-\d+\.md$/.test(f)).length;
+  if (count % 2) throw new Error(`${corpusDir} has ${count} generated posts; the bench needs an even number, half per language`);
+  const perLang = count / 2;
+  for (let index = 0; index < count; index++) {
+    const file = join(corpusDir, `post-${index}.md`);
+    const source = matter(await readFile(file, 'utf8'), { engines: { yaml: (text) => parse(text) as object } });
     const { title, date, category, excerpt } = source.data as Record<string, unknown>;
     if (![title, date, category, excerpt].every((v) => typeof v === 'string')) {
-      throw new Error(`${join(corpusDir, file)}: expected string title, date, category and excerpt in the front matter; has gen-corpus.mjs changed?`);
+      throw new Error(`${file}: expected string title, date, category and excerpt in the front matter; has gen-corpus.mjs changed?`);
     }
+    const page = pageOf(index, perLang);
+    const twin = pageOf((index + perLang) % count, perLang);
+    const i = index % perLang;
     const service = services[i % services.length]!;
-    const pair = [localities[i % localities.length]!.slug, localities[(i + 1) % localities.length]!.slug];
-    for (const lang of ['es', 'en'] as const) {
-      const body = source.content.replace(/\]\(\/blog\/(post-\d+)\/\)/g, (_, target: string) => `](${postUrl(lang, target)})`);
-      const fields = {
-        title: title as string,
-        excerpt: excerpt as string,
-        date: date as string,
-        category: category as string,
-        slug: lang === 'es' ? slug : enSlug(slug),
-        counterpart: lang === 'es' ? enSlug(slug) : slug,
-        service: service.slug.es,
-        localities: pair,
-        image: service.image,
-        imageAlt: service[lang].title,
-      };
-      await writeFile(join(contentDir, 'blog', lang, `${fields.slug}.md`), frontMatter(fields) + body);
-    }
+    const fields = {
+      title: title as string,
+      excerpt: excerpt as string,
+      date: date as string,
+      category: category as string,
+      slug: page.slug,
+      counterpart: twin.slug,
+      service: service.slug.es,
+      localities: [localities[i % localities.length]!.slug, localities[(i + 1) % localities.length]!.slug],
+      image: service.image,
+      imageAlt: service[page.lang].title,
+    };
+    const body = source.content.replace(/\]\(\/blog\/post-(\d+)\/\)/g, (_, target: string) => `](${pageOf(Number(target), perLang).url})`);
+    await writeFile(join(contentDir, 'blog', page.lang, `${page.slug}.md`), frontMatter(fields) + body);
   }
-  return files.length;
+  return perLang;
 }

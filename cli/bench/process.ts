@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedBenchDir } from './corpus.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const cliBin = join(repoRoot, 'cli', 'bin.js');
 const rssProbe = new URL('./peak-rss.mjs', import.meta.url).href;
 
@@ -34,33 +34,6 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
 export async function makeWorkspace(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   await cp(join(repoRoot, 'content'), join(dir, 'content'), { recursive: true });
-  // The build resolves esbuild's react → preact alias from its working directory, and a copy of
-  // the templates needs react: both find the repository's packages through this link.
-  await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
-}
-
-/** Whether `build` takes a templates folder, so a template edit can go to a copy. */
-export async function buildTakesTemplates(): Promise<boolean> {
-  const help = await run(process.execPath, [cliBin, 'build', '--help'], { cwd: repoRoot });
-  return help.stdout.includes('--templates');
-}
-
-/** Folders of the repository a workspace has its own of (or that hold no code). */
-const ownFolders = new Set(['templates', 'content', 'dist', 'node_modules']);
-
-/**
- * Copies the templates into the workspace. They import code beside them (../cli, ../functions):
- * the repository's other folders are linked in, so those imports resolve.
- */
-export async function copyTemplates(dir: string): Promise<string> {
-  const templates = join(dir, 'templates');
-  await cp(join(repoRoot, 'templates'), templates, { recursive: true });
-  for (const entry of await readdir(repoRoot, { withFileTypes: true })) {
-    if (entry.isDirectory() && !entry.name.startsWith('.') && !ownFolders.has(entry.name)) {
-      await symlink(join(repoRoot, entry.name), join(dir, entry.name), 'dir');
-    }
-  }
-  return templates;
 }
 
 /** Deletes the build's output and cache, for a cold build. */
@@ -80,8 +53,7 @@ export interface BuildRun {
 export async function runBuild(dir: string, extraArgs: string[]): Promise<BuildRun> {
   const rssFile = join(dir, '..', `${process.pid}.rss`);
   const args = ['--import', rssProbe, cliBin, 'build', '--content', join(dir, 'content'), '--out', join(dir, 'dist'), ...extraArgs];
-  // tsx reads the tsconfig of the working directory; without the repository's one, JSX breaks.
-  const env = { ...process.env, BENCH_RSS_FILE: rssFile, TSX_TSCONFIG_PATH: join(repoRoot, 'tsconfig.json') };
+  const env = { ...process.env, BENCH_RSS_FILE: rssFile };
   const started = performance.now();
   const exit = await run(process.execPath, args, { cwd: dir, env });
   const seconds = (performance.now() - started) / 1000;
@@ -92,6 +64,7 @@ export async function runBuild(dir: string, extraArgs: string[]): Promise<BuildR
 }
 
 export interface PeerTimes {
+  posts: number;
   hugo: number;
   eleventy: number;
 }
@@ -100,10 +73,10 @@ export interface PeerTimes {
 export async function runPeers(corpusDir: string, runs: number): Promise<PeerTimes> {
   const script = join(sharedBenchDir, 'peers.sh');
   const exit = await run('bash', [script, corpusDir, String(runs)], { cwd: corpusDir, inheritStderr: true });
-  const time = (name: string) => Number(new RegExp(`^${name}_s ([\\d.]+)$`, 'm').exec(exit.stdout)?.[1]);
-  const times = { hugo: time('hugo'), eleventy: time('eleventy') };
-  if (exit.code !== 0 || !times.hugo || !times.eleventy) {
-    throw new Error(`${script} failed (exit ${exit.code}) or printed no hugo_s/eleventy_s line; its output was:\n${exit.stdout.trim()}`);
+  const value = (name: string) => Number(new RegExp(`^${name} ([\\d.]+)$`, 'm').exec(exit.stdout)?.[1]);
+  const times = { posts: value('posts'), hugo: value('hugo_s'), eleventy: value('eleventy_s') };
+  if (exit.code !== 0 || !times.posts || !times.hugo || !times.eleventy) {
+    throw new Error(`${script} failed (exit ${exit.code}) or did not print its posts, hugo_s and eleventy_s lines; its output was:\n${exit.stdout.trim()}`);
   }
   return times;
 }

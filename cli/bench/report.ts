@@ -56,7 +56,7 @@ export function peersTable(cold: Series, peers: PeerTimes): string {
     ['peer', 'cold build', 'ours / peer'],
     ...Object.entries({ Hugo: peers.hugo, Eleventy: peers.eleventy }).map(([name, seconds]) => [name, time(seconds), `${(cold.seconds / seconds).toFixed(2)}×`]),
   ];
-  return `Peers on the same generated posts (ours ${time(cold.seconds)} builds them plus the real site)\n\n${table(rows)}`;
+  return `Peers on the same ${peers.posts} generated posts (our cold build renders them plus the real site)\n\n${table(rows)}`;
 }
 
 export interface BudgetCheck {

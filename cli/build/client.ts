@@ -1,5 +1,8 @@
 import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface ClientBundle {
   /** URL of the hydration entry. */
@@ -15,6 +18,8 @@ export interface ClientBundle {
  */
 export async function buildClient(templatesDir: string): Promise<ClientBundle> {
   const result = await build({
+    // Resolve packages from the project, whatever folder the build runs in.
+    absWorkingDir: repoRoot,
     entryPoints: [join(templatesDir, 'client.ts')],
     bundle: true,
     splitting: true,
@@ -32,7 +37,7 @@ export async function buildClient(templatesDir: string): Promise<ClientBundle> {
     legalComments: 'none',
     logLevel: 'silent',
   });
-  const files = new Map(result.outputFiles.map((f) => [relative(process.cwd(), f.path), f.contents]));
+  const files = new Map(result.outputFiles.map((f) => [relative(repoRoot, f.path), f.contents]));
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint)!;
   const imports = (file: string): string[] => outputs[file]!.imports.filter((i) => i.kind === 'import-statement').flatMap((i) => [i.path, ...imports(i.path)]);

@@ -13,13 +13,13 @@ describe('bench corpus', () => {
   let content: string;
   beforeAll(async () => {
     corpus = await mkdtemp(join(tmpdir(), 'corpus-'));
-    await generateCorpus(corpus, 3);
+    await generateCorpus(corpus, 6);
     content = await copyContent();
     expect(await addSyntheticPosts(corpus, content)).toBe(3);
   });
   afterAll(() => Promise.all([corpus, content].map((dir) => rm(dir, { recursive: true, force: true }))));
 
-  it('turns the generated posts into valid post pairs of the content', async () => {
+  it('turns 2N generated posts into N valid post pairs of the content', async () => {
     const model = await loadModel(content);
     for (const lang of ['es', 'en'] as const) {
       const synthetic = model.posts[lang].filter((p) => p.slug.startsWith('post-'));
@@ -29,7 +29,7 @@ describe('bench corpus', () => {
 
   it('links each synthetic post only to pages of the site', async () => {
     const paths = new Set(new RouteMap(await loadModel(content)).routes.map((r) => r.path));
-    for (const file of ['blog/es/post-0.md', 'blog/en/post-0-en.md']) {
+    for (const file of ['es/post-0.md', 'es/post-1.md', 'es/post-2.md', 'en/post-0-en.md', 'en/post-1-en.md', 'en/post-2-en.md'].map((f) => `blog/${f}`)) {
       const links = [...(await readFile(join(content, file), 'utf8')).matchAll(/\]\((\/[^)]*)\)/g)].map((m) => m[1]);
       expect(links.length).toBeGreaterThan(0);
       for (const link of links) expect(paths, `${file} links to ${link}`).toContain(link);
