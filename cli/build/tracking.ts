@@ -25,10 +25,12 @@ interface Entities {
 export function indexModel(model: SiteModel, routes: RouteMap): Entities {
   const keyOf = new Map<object, string>();
   const hashes = new Map<string, string>();
-  const entity = (object: object, key: string) => {
+  const entity = (object: object, key: string, hashed: object = object) => {
     keyOf.set(object, key);
-    hashes.set(key, digest(object));
+    hashes.set(key, digest(hashed));
   };
+  // Rendered HTML follows from the Markdown (and the tool version, part of every page's base).
+  const source = ({ html: _, ...rest }: { html: string }) => rest;
   const list = (array: object[], key: string) => {
     keyOf.set(array, key);
     hashes.set(key, digest(array.map((item) => keyOf.get(item))));
@@ -41,8 +43,8 @@ export function indexModel(model: SiteModel, routes: RouteMap): Entities {
   list(model.services, 'services');
   list(model.localities, 'localities');
   for (const lang of langs) {
-    model.posts[lang].forEach((p) => entity(p, `post:${lang}:${p.slug}`));
-    model.legal[lang].forEach((p) => entity(p, `legal:${lang}:${p.slug}`));
+    model.posts[lang].forEach((p) => entity(p, `post:${lang}:${p.slug}`, source(p)));
+    model.legal[lang].forEach((p) => entity(p, `legal:${lang}:${p.slug}`, source(p)));
     list(model.posts[lang], `posts:${lang}`);
     list(model.legal[lang], `legal:${lang}`);
   }

@@ -7,14 +7,17 @@ import { escapeXml } from './xml.ts';
 
 export const feedPaths: Record<Lang, string> = { es: '/blog/feed.xml', en: '/en/blog/feed.xml' };
 
+/** Feed readers poll the whole file: the newest posts are what they need, not the archive. */
+export const feedLength = 20;
+
 /** Atom wants an RFC 3339 date-time; posts carry a calendar date. */
 const timestamp = (date: string) => `${date}T00:00:00Z`;
 
-/** The Atom 1.0 feed of one language's blog, newest post first. */
+/** The Atom 1.0 feed of one language's blog: its newest posts, newest first. */
 export function feed(model: SiteModel, routes: RouteMap, lang: Lang): string {
   const { site } = model;
   const strings = model.strings[lang];
-  const posts = model.posts[lang];
+  const posts = model.posts[lang].slice(0, feedLength);
   const blogUrl = absoluteUrl(site, routes.href(routeKey.blog(), lang));
   // Without posts there is no content date; the founding year keeps the output free of the clock.
   const updated = posts[0]?.date ?? `${site.foundingYear}-01-01`;

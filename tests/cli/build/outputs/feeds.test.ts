@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { feed, feedPaths } from '../../../../cli/build/outputs/feeds.ts';
+import { feed, feedLength, feedPaths } from '../../../../cli/build/outputs/feeds.ts';
 import { RouteMap } from '../../../../cli/build/routes.ts';
 import { langs } from '../../../../cli/build/schema/common.ts';
 import { contentSets, fixtureDir, loadSite, type Site } from './fixture.ts';
@@ -38,7 +38,7 @@ describe.each(cases)('Atom feed ($name, $lang)', ({ dir, lang }) => {
     const { model, routes } = site;
     const root = parse();
     const entries = childrenNamed(root, 'entry');
-    expect(entries).toHaveLength(model.posts[lang].length);
+    expect(entries).toHaveLength(Math.min(model.posts[lang].length, feedLength));
     const dates = entries.map((e) => child(e, 'updated').text);
     expect(dates).toEqual(dates.toSorted().reverse());
     expect(child(root, 'updated').text).toBe(dates[0]);
@@ -70,5 +70,19 @@ describe('Atom feed edge cases', () => {
     const root = parseXml(feed(empty, new RouteMap(empty), 'es'));
     expect(childrenNamed(root, 'entry')).toEqual([]);
     expect(child(root, 'updated').text).toMatch(rfc3339);
+  });
+
+  it('carries only the newest posts of a long-running blog', async () => {
+    const { model } = await loadSite(fixtureDir);
+    const [first] = model.posts.es;
+    const many = Array.from({ length: feedLength + 5 }, (_, i) => ({
+      ...first!,
+      slug: `post-${i}`,
+      counterpart: `post-${i}-en`,
+      date: `2024-01-${String(i + 1).padStart(2, '0')}`,
+    })).reverse();
+    const big = { ...model, posts: { es: many, en: many.map((p) => ({ ...p, lang: 'en' as const, slug: p.counterpart, counterpart: p.slug })) } };
+    const entries = childrenNamed(parseXml(feed(big, new RouteMap(big), 'es')), 'entry');
+    expect(entries.map((e) => child(e, 'id').text)).toEqual(many.slice(0, feedLength).map((p) => `${model.site.baseUrl}/blog/${p.slug}`));
   });
 });
