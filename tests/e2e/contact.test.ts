@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSite, timeouts } from './site.ts';
+import { emptyFieldMessages } from '../functions/contact/fixtures.ts';
 
 const site = useSite();
 afterEach(() => {
@@ -12,25 +13,7 @@ afterEach(() => {
 const fields = ['nombre', 'email', 'telefono', 'servicio', 'localidad', 'mensaje'] as const;
 type Field = (typeof fields)[number];
 
-/** Spec §5, in the order of the form. */
-const messages: Record<'es' | 'en', Record<Field, string>> = {
-  es: {
-    nombre: 'El nombre debe tener al menos 2 caracteres',
-    email: 'Email inválido',
-    telefono: 'Teléfono inválido',
-    servicio: 'Selecciona un servicio',
-    localidad: 'La localidad es requerida',
-    mensaje: 'El mensaje debe tener al menos 10 caracteres',
-  },
-  en: {
-    nombre: 'Name must be at least 2 characters',
-    email: 'Invalid email',
-    telefono: 'Invalid phone',
-    servicio: 'Select a service',
-    localidad: 'Locality is required',
-    mensaje: 'Message must be at least 10 characters',
-  },
-};
+const messages = emptyFieldMessages;
 const pages = { es: '/contacto', en: '/en/contact' } as const;
 const valid = { nombre: 'Ana García', email: 'ana@example.org', telefono: '+34 611 222 333', servicio: 'fontaneros', localidad: 'Jávea', mensaje: 'Gotea el termo del baño desde ayer.' };
 

@@ -57,3 +57,23 @@ export function testEnv(smtpUrl: string, overrides: Partial<ContactEnv> = {}): T
     ...overrides,
   };
 }
+
+/** The message of spec §5 for each empty field, in the order of the form. */
+export const emptyFieldMessages = {
+  es: {
+    nombre: 'El nombre debe tener al menos 2 caracteres',
+    email: 'Email inválido',
+    telefono: 'Teléfono inválido',
+    servicio: 'Selecciona un servicio',
+    localidad: 'La localidad es requerida',
+    mensaje: 'El mensaje debe tener al menos 10 caracteres',
+  },
+  en: {
+    nombre: 'Name must be at least 2 characters',
+    email: 'Invalid email',
+    telefono: 'Invalid phone',
+    servicio: 'Select a service',
+    localidad: 'Locality is required',
+    mensaje: 'Message must be at least 10 characters',
+  },
+} as const;

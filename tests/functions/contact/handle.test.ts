@@ -3,7 +3,7 @@ import { handleContact, maxBodyBytes } from '../../../functions/contact/handle.t
 import { memoryRateLimiter } from '../../../functions/contact/rate-limit.ts';
 import { smtpMailer } from '../../../functions/contact/smtp.ts';
 import { deadSmtpUrl, startSmtpServer, type TestSmtpServer } from '../smtp-server.ts';
-import { addresses, endpoint, englishEnquiry, postForm, postJson, spanishEnquiry, testEnv } from './fixtures.ts';
+import { addresses, emptyFieldMessages, endpoint, englishEnquiry, postForm, postJson, spanishEnquiry, testEnv } from './fixtures.ts';
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -68,14 +68,7 @@ describe('validation', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       ok: false,
-      errors: {
-        nombre: 'El nombre debe tener al menos 2 caracteres',
-        email: 'Email inválido',
-        telefono: 'Teléfono inválido',
-        servicio: 'Selecciona un servicio',
-        localidad: 'La localidad es requerida',
-        mensaje: 'El mensaje debe tener al menos 10 caracteres',
-      },
+      errors: emptyFieldMessages.es,
     });
     expect(smtp.received).toEqual([]);
   });
