@@ -4,13 +4,9 @@
  */
 import * as z from 'zod/mini';
 
-export type Lang = 'es' | 'en';
+import { honeypotField, type ContactField, type Lang } from './fields.ts';
 
-/** The visitor's fields, in form order. */
-export const contactFields = ['nombre', 'email', 'telefono', 'servicio', 'localidad', 'mensaje'] as const;
-export type ContactField = (typeof contactFields)[number];
-/** Hidden from people; a bot that fills it in (or omits it) gets a fake success. */
-export const honeypotField = 'website';
+export { contactFields, honeypotField, type ContactField, type Lang } from './fields.ts';
 
 /**
  * Letters, digits and ._%+- around an @ and a dotted domain: no quotes, commas, semicolons,

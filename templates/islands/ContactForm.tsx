@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ContactErrors, ContactField } from '../../functions/contact/schema.ts';
+import { contactFields, honeypotField, type ContactField } from '../../functions/contact/fields.ts';
+import type { ContactErrors } from '../../functions/contact/schema.ts';
 
-// Field names repeat the schema's: importing them would pull zod into the page-load bundle.
-const contactFields = ['nombre', 'email', 'telefono', 'servicio', 'localidad', 'mensaje'] as const satisfies readonly ContactField[];
-const honeypotField = 'website';
 /** zod (~5 KB) loads when the visitor starts on the form, not with the page. */
 const loadSchema = () => import('../../functions/contact/schema.ts');
 
