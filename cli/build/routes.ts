@@ -50,6 +50,8 @@ export const routeKey = {
   serviceLocality: (s: Service, l: Locality) => `service/${s.slug.es}/${l.slug}`,
   post: (p: Pick<Post, 'lang' | 'slug' | 'counterpart'>) => `post/${p.lang === 'es' ? p.slug : p.counterpart}`,
   legal: (p: Pick<LegalPage, 'lang' | 'slug' | 'counterpart'>) => `legal/${p.lang === 'es' ? p.slug : p.counterpart}`,
+  /** The legal text the cookie-settings links fall back to without JavaScript. */
+  cookiePolicy: () => 'legal/politica-cookies',
 };
 
 const join = (lang: Lang, ...segments: string[]) => {

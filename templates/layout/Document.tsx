@@ -18,7 +18,7 @@ export function Document() {
   const [spanish, english] = lang === 'es' ? [route, counterpart] : [counterpart, route];
   const Page = pages[route.family];
   const logo = model.images.get('logo.svg');
-  const cookiePolicy = routes.byFamily('legal', lang).find((r) => r.key === 'legal/politica-cookies');
+  const cookiePolicy = routes.byFamily('legal', lang).find((r) => r.key === routeKey.cookiePolicy());
   return (
     <html lang={lang}>
       <head>

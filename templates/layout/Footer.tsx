@@ -4,14 +4,11 @@ import { routeKey } from '../../cli/build/routes.ts';
 import { usePage } from '../context.tsx';
 import { Container } from '../components/ui.tsx';
 
-/** The footer's cookie-settings link lands on this page when JavaScript cannot open the dialog. */
-const cookiePolicyKey = 'legal/politica-cookies';
-
 export function Footer() {
   const { model, t, href, lang, year, routes } = usePage();
   const { site } = model;
   const legal = routes.byFamily('legal', lang);
-  const cookiePolicy = legal.find((r) => r.key === cookiePolicyKey);
+  const cookiePolicy = legal.find((r) => r.key === routeKey.cookiePolicy());
   const heading = 'text-sm font-semibold uppercase tracking-wide text-sand-100';
   const link = 'text-sea-100 hover:text-white hover:underline';
   return (
