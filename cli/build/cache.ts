@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { ParsedFiles } from './load.ts';
 
 /**
  * The persistent build cache in `.cache/`: what each page read last time, and the HTML of every
@@ -24,29 +25,38 @@ export type Manifest = z.infer<typeof manifestSchema>;
 export type PageRecord = z.infer<typeof pageSchema>;
 
 const markdownSchema = z.object({ version: z.string(), html: z.record(z.string(), z.string()) });
+const contentSchema = z.object({
+  version: z.string(),
+  files: z.record(z.string(), z.object({ hash: z.string(), data: z.unknown(), body: z.string(), bodyLine: z.number() })),
+});
 
 export interface CacheState {
   manifest?: Manifest;
   /** Markdown HTML by the hash of its source. */
   markdown: Map<string, string>;
+  /** Markdown files already validated, by path (load.ts). */
+  parsed: ParsedFiles;
 }
 
 export async function readCache(dir: string, version: string, warn: (message: string) => void): Promise<CacheState> {
-  const [manifest, markdown] = await Promise.all([
+  const [manifest, markdown, content] = await Promise.all([
     readJson(join(dir, 'build.json'), manifestSchema, warn),
     readJson(join(dir, 'markdown.json'), markdownSchema, warn),
+    readJson(join(dir, 'content.json'), contentSchema, warn),
   ]);
   return {
     manifest: manifest?.version === version ? manifest : undefined,
     markdown: new Map(markdown?.version === version ? Object.entries(markdown.html) : []),
+    parsed: new Map(content?.version === version ? Object.entries(content.files) : []),
   };
 }
 
-export async function writeCache(dir: string, version: string, manifest: Manifest, markdown: Map<string, string>): Promise<void> {
+export async function writeCache(dir: string, version: string, manifest: Manifest, state: Omit<CacheState, 'manifest'>): Promise<void> {
   await mkdir(dir, { recursive: true });
   await Promise.all([
     writeAtomic(join(dir, 'build.json'), JSON.stringify(manifest)),
-    writeAtomic(join(dir, 'markdown.json'), JSON.stringify({ version, html: Object.fromEntries(markdown) })),
+    writeAtomic(join(dir, 'markdown.json'), JSON.stringify({ version, html: Object.fromEntries(state.markdown) })),
+    writeAtomic(join(dir, 'content.json'), JSON.stringify({ version, files: Object.fromEntries(state.parsed) })),
   ]);
 }
 

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readCache, writeCache } from './cache.ts';
 import { build, type BuildResult } from './index.ts';
+import type { ParsedFiles } from './load.ts';
 import { loadContent } from './model.ts';
 import { toolVersion } from './versions.ts';
 import type { Lang } from './schema/common.ts';
@@ -29,21 +30,22 @@ export interface BuildSummary {
 /** Loads, builds and writes the site, incrementally when a cache folder is given. */
 export async function buildSite(opts: BuildCommandOptions): Promise<BuildSummary> {
   const started = performance.now();
-  const content = await loadContent(opts.content, { strict: opts.strict });
   const year = new Date().getFullYear();
   let result: BuildResult;
   let written: OutputRecords;
   if (opts.cache === false) {
-    result = await build(content, { templatesDir, year });
+    result = await build(await loadContent(opts.content, { strict: opts.strict }), { templatesDir, year });
     written = await writeOutputs(opts.out, result.outputs);
   } else {
     const version = await toolVersion();
     const cache = await readCache(opts.cache, version, (message) => console.warn(`! ${message}`));
+    const parsed = new Map() as ParsedFiles;
+    const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
     const previous = cache.manifest?.outputs;
     const intact = await intactFiles(opts.out, previous);
     result = await build(content, { templatesDir, year, incremental: { cache, version, intact } });
     written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
-    await writeCache(opts.cache, version, { version, pages: result.pages, outputs: written }, cache.markdown);
+    await writeCache(opts.cache, version, { version, pages: result.pages, outputs: written }, { markdown: cache.markdown, parsed });
   }
   const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
   return {

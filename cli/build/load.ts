@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { ContentIssue } from '../errors.ts';
+import { digest } from './tracking.ts';
 
 export type Path = ReadonlyArray<PropertyKey>;
 
@@ -57,16 +58,46 @@ function parseYaml(file: string, text: string, issues: ContentIssue[], lineOffse
 }
 
 export interface MarkdownFile {
-  frontMatter: Source;
+  /** The front matter with positions; parsed on first use when the file came from the cache. */
+  readonly frontMatter: Source;
+  /** The validated front matter, when a previous build parsed this very text. */
+  cached?: unknown;
   body: string;
   /** Line of the file where the body starts, for messages about the body. */
   bodyLine: number;
+  /** Hash of the file's text. */
+  hash: string;
 }
 
-/** Reads a Markdown file with YAML front matter (gray-matter), keeping positions for both parts. */
-export async function loadMarkdown(root: string, file: string, issues: ContentIssue[]): Promise<MarkdownFile | undefined> {
+/** Markdown files a previous build parsed and validated, by path, with the hash of their text. */
+export type ParsedFiles = Map<string, { hash: string; data: unknown; body: string; bodyLine: number }>;
+
+/**
+ * Reads a Markdown file with YAML front matter (gray-matter), keeping positions for both parts.
+ * A file whose text a previous build already validated is not parsed again.
+ */
+export async function loadMarkdown(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): Promise<MarkdownFile | undefined> {
   const text = await readContentFile(root, file, issues);
   if (text === undefined) return undefined;
+  const hash = digest(text);
+  const hit = parsed?.get(file);
+  if (hit?.hash === hash) {
+    let source: Source | undefined;
+    return {
+      get frontMatter() {
+        return (source ??= parseMarkdown(root, file, text, [])!.frontMatter);
+      },
+      cached: hit.data,
+      body: hit.body,
+      bodyLine: hit.bodyLine,
+      hash,
+    };
+  }
+  const result = parseMarkdown(root, file, text, issues);
+  return result && { ...result, hash };
+}
+
+function parseMarkdown(root: string, file: string, text: string, issues: ContentIssue[]) {
   // Parse the front matter ourselves too: gray-matter gives no positions.
   const parsed = matter(text, { engines: { yaml: () => ({}) } });
   if (!parsed.matter.trim()) {

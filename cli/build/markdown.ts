@@ -21,6 +21,8 @@ const inProcess: MarkdownRenderer = (sources) => Promise.all(sources.map(markdow
  */
 export async function renderMarkdown(content: Content, cache = new Map<string, string>(), render = inProcess): Promise<SiteModel> {
   const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
+  const used = new Set(pages.map((p) => digest(p.markdown)));
+  for (const hash of cache.keys()) if (!used.has(hash)) cache.delete(hash); // keep the cache to what exists
   const missing = [...new Set(pages.map((p) => p.markdown).filter((m) => !cache.has(digest(m))))];
   const rendered = await render(missing);
   missing.forEach((markdown, i) => cache.set(digest(markdown), rendered[i]!));

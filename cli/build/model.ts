@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import type { z } from 'zod';
 import { ContentError, type ContentIssue } from '../errors.ts';
 import { loadImages, type Image } from './images.ts';
-import { loadMarkdown, loadYaml, type Source } from './load.ts';
+import { loadMarkdown, loadYaml, type ParsedFiles, type Source } from './load.ts';
 import { renderMarkdown } from './markdown.ts';
 import { fillDouble, unknownPlaceholders } from './placeholders.ts';
 import { langs, type Lang } from './schema/common.ts';
@@ -53,6 +53,8 @@ export interface Content extends Omit<SiteModel, 'posts' | 'legal'> {
 }
 
 export interface LoadOptions {
+  /** Markdown files validated by the previous build (read), and this build's (filled). */
+  parsed?: { previous: ParsedFiles; next: ParsedFiles };
   /** Refuse the example values of site.yaml. */
   strict?: boolean;
 }
@@ -86,7 +88,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     loadImages(join(contentDir, 'images'), issues),
   ]);
 
-  const checkImage = (source: Source, path: PropertyKey[], name: string | undefined) => {
+  const checkImage = (source: Pick<Source, 'issue'>, path: PropertyKey[], name: string | undefined) => {
     if (name !== undefined && !images.has(name)) issues.push(source.issue(path, `image "${name}" is not in ${join(contentDir, 'images')}`));
   };
 
@@ -132,7 +134,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     checkImage(source, ['image'], data.image);
   }
 
-  const posts = await loadPairs(contentDir, 'blog', postFrontMatterSchema, issues, {
+  const posts = await loadPairs(contentDir, 'blog', postFrontMatterSchema, issues, options.parsed, {
     check(page, source) {
       if (!serviceSlugs.has(page.service)) issues.push(source.issue(['service'], `no service has the Spanish slug "${page.service}"; use one of ${[...serviceSlugs].join(', ')}`));
       page.localities.forEach((slug, i) => {
@@ -144,7 +146,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   for (const lang of langs) posts[lang].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 
   const legalValues = site?.data && legalPlaceholderValues(site.data);
-  const legal = await loadPairs(contentDir, 'legal', legalFrontMatterSchema, issues, {
+  const legal = await loadPairs(contentDir, 'legal', legalFrontMatterSchema, issues, options.parsed, {
     body(text, page, source, bodyLine) {
       if (!legalValues) return text;
       const filled = fillDouble(text, legalValues[page.lang]);
@@ -171,6 +173,9 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   };
 }
 
+/** Where a Markdown file's problems are reported. */
+type Locator = Pick<Source, 'issue' | 'file'>;
+
 interface PairPage {
   slug: string;
   counterpart: string;
@@ -185,26 +190,39 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
   folder: string,
   schema: S,
   issues: ContentIssue[],
+  parsed: LoadOptions['parsed'],
   hooks: {
-    check?: (page: z.infer<S>, source: Source) => void;
+    check?: (page: z.infer<S>, source: Locator) => void;
     /** Rewrites the Markdown body before it is rendered. */
-    body?: (text: string, page: z.infer<S> & { lang: Lang }, source: Source, bodyLine: number) => string;
+    body?: (text: string, page: z.infer<S> & { lang: Lang }, source: Locator, bodyLine: number) => string;
   },
 ): Promise<Record<Lang, (z.infer<S> & { lang: Lang; markdown: string })[]>> {
   type Page = z.infer<S> & { lang: Lang; markdown: string };
-  const pages: Record<Lang, { page: Page; source: Source }[]> = { es: [], en: [] };
+  const pages: Record<Lang, { page: Page; source: Locator }[]> = { es: [], en: [] };
   for (const lang of langs) {
-    for (const file of await listFiles(contentDir, join(folder, lang), '.md')) {
-      const md = await loadMarkdown(contentDir, file, issues);
-      const front = md && validate(schema, md.frontMatter, issues);
+    const files = await listFiles(contentDir, join(folder, lang), '.md');
+    // Read concurrently (a blog may hold thousands of posts), then check in file order.
+    const loaded = await Promise.all(
+      files.map(async (file) => {
+        const own: ContentIssue[] = [];
+        return { md: await loadMarkdown(contentDir, file, own, parsed?.previous), own };
+      }),
+    );
+    for (const [i, file] of files.entries()) {
+      const { md, own } = loaded[i]!;
+      issues.push(...own);
+      const front = md && ((md.cached as z.infer<S> | undefined) ?? validate(schema, md.frontMatter, issues));
       if (!md || !front) continue;
       if (front.slug !== basename(file, '.md')) {
         issues.push(md.frontMatter.issue(['slug'], `"${front.slug}" must match the file name ${basename(file)}`));
         continue;
       }
-      hooks.check?.(front, md.frontMatter);
-      const body = hooks.body ? hooks.body(md.body, { ...front, lang }, md.frontMatter, md.bodyLine) : md.body;
-      pages[lang].push({ page: { ...front, lang, markdown: body }, source: md.frontMatter });
+      parsed?.next.set(file, { hash: md.hash, data: front, body: md.body, bodyLine: md.bodyLine });
+      // Positions are parsed only when there is a problem to point at.
+      const source: Locator = { file: join(contentDir, file), issue: (path, message) => md.frontMatter.issue(path, message) };
+      hooks.check?.(front, source);
+      const body = hooks.body ? hooks.body(md.body, { ...front, lang }, source, md.bodyLine) : md.body;
+      pages[lang].push({ page: { ...front, lang, markdown: body }, source });
     }
   }
   for (const lang of langs) {

@@ -1,9 +1,10 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCommand } from '../../../cli/build/command.ts';
-import { copyContent, editFile } from '../../helpers.ts';
+import { ContentError, formatIssue } from '../../../cli/errors.ts';
+import { contentDir, copyContent, editFile, lineOf } from '../../helpers.ts';
 
 let work: string;
 let content: string;
@@ -81,6 +82,18 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     await writeFile(join(cache(), 'build.json'), JSON.stringify(manifest));
     await writeFile(join(cache(), 'markdown.json'), JSON.stringify({ version: manifest.version, html: {} }));
     expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
+  });
+
+  it('still points at file and line when a problem lies in a file the cache had already validated', async () => {
+    await expectIncrementalEqualsClean();
+    await rm(join(content, 'services/piscinas.yaml'));
+    const error = await buildCommand({ content, out: incremental(), cache: cache() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    const post = 'blog/es/mantenimiento-piscinas-verano.md';
+    expect((error as ContentError).issues.map(formatIssue)).toContainEqual(
+      expect.stringContaining(`${join(content, post)}:${await lineOf(content, post, 'service:')}:10  service: no service has the Spanish slug "piscinas"`),
+    );
+    await cp(join(contentDir, 'services/piscinas.yaml'), join(content, 'services/piscinas.yaml'));
   });
 
   it('rewrites a page someone edited in the output folder', async () => {
