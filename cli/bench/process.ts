@@ -53,7 +53,9 @@ export interface BuildRun {
 export async function runBuild(dir: string, extraArgs: string[]): Promise<BuildRun> {
   const rssFile = join(dir, '..', `${process.pid}.rss`);
   const args = ['--import', rssProbe, cliBin, 'build', '--content', join(dir, 'content'), '--out', join(dir, 'dist'), ...extraArgs];
-  const env = { ...process.env, BENCH_RSS_FILE: rssFile };
+  // cli/index.ts set NODE_ENV=production here for React; inherited, it would make the builds strict.
+  const { NODE_ENV: _, ...inherited } = process.env;
+  const env = { ...inherited, BENCH_RSS_FILE: rssFile };
   const started = performance.now();
   const exit = await run(process.execPath, args, { cwd: dir, env });
   const seconds = (performance.now() - started) / 1000;
