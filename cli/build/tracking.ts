@@ -17,6 +17,11 @@ export const digest = (value: unknown): string => createHash('sha1').update(type
 interface Entities {
   /** Key of every trackable object of the model. */
   keyOf: Map<object, string>;
+  /**
+   * Entities whose `slug` is part of their key: reading it (to find one locality among all, say)
+   * depends only on the list, whose hash holds the keys, not on the entity's content.
+   */
+  sluggedKeys: Set<object>;
   /** Current hash of every key, entities, lists and routes alike. */
   hashes: Map<string, string>;
 }
@@ -24,6 +29,7 @@ interface Entities {
 /** Keys and hashes of everything a page can read. */
 export function indexModel(model: SiteModel, routes: RouteMap): Entities {
   const keyOf = new Map<object, string>();
+  const sluggedKeys = new Set<object>();
   const hashes = new Map<string, string>();
   const entity = (object: object, key: string, hashed: object = object) => {
     keyOf.set(object, key);
@@ -40,6 +46,7 @@ export function indexModel(model: SiteModel, routes: RouteMap): Entities {
   for (const lang of langs) entity(model.strings[lang], `strings:${lang}`);
   model.services.forEach((s) => entity(s, `service:${s.slug.es}`));
   model.localities.forEach((l) => entity(l, `locality:${l.slug}`));
+  for (const l of model.localities) sluggedKeys.add(l);
   list(model.services, 'services');
   list(model.localities, 'localities');
   for (const lang of langs) {
@@ -58,7 +65,8 @@ export function indexModel(model: SiteModel, routes: RouteMap): Entities {
     }
   }
   for (const [group, paths] of families) hashes.set(group, digest(paths));
-  return { keyOf, hashes };
+  for (const lang of langs) for (const p of [...model.posts[lang], ...model.legal[lang]]) sluggedKeys.add(p);
+  return { keyOf, sluggedKeys, hashes };
 }
 
 /**
@@ -66,7 +74,7 @@ export function indexModel(model: SiteModel, routes: RouteMap): Entities {
  * `read`. Nested values of an entity are returned as they are: reading any part of an entity
  * depends on the whole entity.
  */
-export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { keyOf }: Entities, read: DependencyKeys) {
+export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { keyOf, sluggedKeys }: Entities, read: DependencyKeys) {
   const proxies = new WeakMap<object, object>();
   // Objects that only hold entities: reading them depends on nothing by itself.
   const containers = new Set<object>([model, model.posts, model.legal, model.strings]);
@@ -79,6 +87,7 @@ export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { ke
       const touch = () => key && read.add(key);
       proxy = new Proxy(value, {
         get(target, prop, receiver) {
+          if (prop === 'slug' && sluggedKeys.has(target)) return Reflect.get(target, prop, receiver);
           touch();
           if (prop === 'images' && (target as object) === model) return trackImages(model.images, read);
           return wrap(Reflect.get(target, prop, receiver));
