@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Assets } from '../../templates/context.tsx';
 import type { CacheState, PageRecord } from './cache.ts';
-import { buildClient } from './client.ts';
-import { compileEngine } from './compile.ts';
+import { buildClient, type ClientBundle } from './client.ts';
+import { compileEngine, type CompiledEngine } from './compile.ts';
 import { buildCss } from './css.ts';
 import { deployFiles } from './deploy.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -11,7 +11,7 @@ import { siteFiles } from './outputs/index.ts';
 import { RenderPool } from './pool.ts';
 import { outputFile, RouteMap, type Route } from './routes.ts';
 import { digest, indexModel } from './tracking.ts';
-import { templateHashes } from './versions.ts';
+import { filesUnder, templateHashes } from './versions.ts';
 
 export type Outputs = Map<string, string | Uint8Array>;
 
@@ -44,6 +44,22 @@ export interface BuildResult {
   rendered: number;
 }
 
+/**
+ * What depends only on the templates: the server engine, the stylesheet and the island bundle.
+ * A long-running process (dev) compiles them again only when a template file changed.
+ */
+const compiled = new Map<string, Promise<CompiledEngine & { css: string; client: ClientBundle }>>();
+function compileTemplates(templatesDir: string, files: Map<string, string>) {
+  const key = digest([templatesDir, [...files]]);
+  if (!compiled.has(key)) {
+    compiled.clear();
+    const work = Promise.all([compileEngine(), buildCss(templatesDir), buildClient(templatesDir)]).then(([engine, css, client]) => ({ ...engine, css, client }));
+    work.catch(() => compiled.delete(key)); // a failed compile is retried by the next build
+    compiled.set(key, work);
+  }
+  return compiled.get(key)!;
+}
+
 /** Content-hashed asset name, so hosts can cache it forever. */
 const hashed = (name: string, ext: string, content: string | Uint8Array) =>
   `assets/${name}.${createHash('sha256').update(content).digest('hex').slice(0, 10)}.${ext}`;
@@ -55,7 +71,8 @@ const hashed = (name: string, ext: string, content: string | Uint8Array) =>
  */
 export async function build(content: Content, options: BuildOptions): Promise<BuildResult> {
   const { incremental, parallel = 'auto' } = options;
-  const { engine, workerFile } = await compileEngine();
+  const templateFiles = await filesUnder(options.templatesDir);
+  const { engine, workerFile, css, client } = await compileTemplates(options.templatesDir, templateFiles);
   let pool: RenderPool | undefined;
   const useWorkers = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => (pool ??= new RenderPool(workerFile));
@@ -65,11 +82,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     );
     const routes = new RouteMap(model);
     const outputs: Outputs = new Map();
-    const [css, client, templates] = await Promise.all([
-      buildCss(options.templatesDir),
-      buildClient(options.templatesDir),
-      templateHashes(options.templatesDir, engine.pages),
-    ]);
+    const templates = templateHashes(templateFiles, engine.pages);
     const cssFile = hashed('styles', 'css', css);
     outputs.set(cssFile, css);
     for (const [file, bytes] of client.files) outputs.set(file, bytes);

@@ -6,7 +6,7 @@ import { digest } from './tracking.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-async function filesUnder(dir: string): Promise<Map<string, string>> {
+export async function filesUnder(dir: string): Promise<Map<string, string>> {
   const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
   const entries = await Promise.all(names.map(async (e) => [relative(dir, join(e.parentPath, e.name)), await readFile(join(e.parentPath, e.name), 'utf8')] as const));
   return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
@@ -29,8 +29,7 @@ export async function toolVersion(): Promise<string> {
  * A hash per page family of the templates it renders with: every template file except the other
  * families' page components. Editing templates/pages/Legal.tsx changes only the legal family.
  */
-export async function templateHashes(templatesDir: string, pages: Record<Family, { name: string }>): Promise<Record<Family, string>> {
-  const files = await filesUnder(templatesDir);
+export function templateHashes(files: Map<string, string>, pages: Record<Family, { name: string }>): Record<Family, string> {
   const componentFile = (family: Family) => join('pages', `${pages[family].name}.tsx`);
   const components = new Set(Object.keys(pages).map((f) => componentFile(f as Family)));
   const hashes = {} as Record<Family, string>;
