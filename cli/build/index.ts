@@ -89,6 +89,8 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const assets: Assets = { css: `/${cssFile}`, js: client.entry, islands: client.islands };
 
     const index = indexModel(model, routes);
+    // A field read while absent (site.analytics, say) is recorded as '': adding it later changes it.
+    const hashOf = (key: string) => index.hashes.get(key) ?? '';
     const base = (route: Route) => digest([incremental?.version, templates[route.family], assets, options.year]);
     const previous = incremental?.cache.manifest?.pages ?? {};
     const fresh = (route: Route) => {
@@ -97,7 +99,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
       return (
         incremental?.intact.has(file) &&
         record?.base === base(route) &&
-        Object.entries(record.deps).every(([key, hash]) => index.hashes.get(key) === hash)
+        Object.entries(record.deps).every(([key, hash]) => hashOf(key) === hash)
       );
     };
     const kept = new Set<string>();
@@ -118,7 +120,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     for (const page of rendered) {
       const file = outputFile(page.path);
       outputs.set(file, page.html);
-      pages[file] = { base: base(routes.byPath(page.path)), deps: Object.fromEntries(page.read.map((key) => [key, index.hashes.get(key) ?? ''])) };
+      pages[file] = { base: base(routes.byPath(page.path)), deps: Object.fromEntries(page.read.map((key) => [key, hashOf(key)])) };
     }
 
     for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);

@@ -22,6 +22,11 @@ interface Entities {
    * depends only on the list, whose hash holds the keys, not on the entity's content.
    */
   sluggedKeys: Set<object>;
+  /**
+   * Entities tracked field by field (site, strings, services, air conditioning), and their
+   * language blocks: a page reading a service's menu title does not depend on its hero text.
+   */
+  fieldKeyOf: Map<object, string>;
   /** Current hash of every key, entities, lists and routes alike. */
   hashes: Map<string, string>;
 }
@@ -37,14 +42,26 @@ export function indexModel(model: SiteModel, routes: RouteMap): Entities {
   };
   // Rendered HTML follows from the Markdown (and the tool version, part of every page's base).
   const source = ({ html: _, ...rest }: { html: string }) => rest;
+  const fieldKeyOf = new Map<object, string>();
+  // Hashes every field, and every field of the es/en blocks, besides the whole entity.
+  const document = (object: object, key: string) => {
+    entity(object, key);
+    fieldKeyOf.set(object, key);
+    for (const [field, value] of Object.entries(object)) {
+      hashes.set(`${key}.${field}`, digest(value));
+      if (!(langs as readonly string[]).includes(field) || typeof value !== 'object' || !value) continue;
+      fieldKeyOf.set(value, `${key}.${field}`);
+      for (const [inner, innerValue] of Object.entries(value)) hashes.set(`${key}.${field}.${inner}`, digest(innerValue));
+    }
+  };
   const list = (array: object[], key: string) => {
     keyOf.set(array, key);
     hashes.set(key, digest(array.map((item) => keyOf.get(item))));
   };
-  entity(model.site, 'site');
-  entity(model.airConditioning, 'air-conditioning');
-  for (const lang of langs) entity(model.strings[lang], `strings:${lang}`);
-  model.services.forEach((s) => entity(s, `service:${s.slug.es}`));
+  document(model.site, 'site');
+  document(model.airConditioning, 'air-conditioning');
+  for (const lang of langs) document(model.strings[lang], `strings:${lang}`);
+  model.services.forEach((s) => document(s, `service:${s.slug.es}`));
   model.localities.forEach((l) => entity(l, `locality:${l.slug}`));
   for (const l of model.localities) sluggedKeys.add(l);
   list(model.services, 'services');
@@ -66,7 +83,7 @@ export function indexModel(model: SiteModel, routes: RouteMap): Entities {
   }
   for (const [group, paths] of families) hashes.set(group, digest(paths));
   for (const lang of langs) for (const p of [...model.posts[lang], ...model.legal[lang]]) sluggedKeys.add(p);
-  return { keyOf, sluggedKeys, hashes };
+  return { keyOf, sluggedKeys, fieldKeyOf, hashes };
 }
 
 /**
@@ -74,12 +91,31 @@ export function indexModel(model: SiteModel, routes: RouteMap): Entities {
  * `read`. Nested values of an entity are returned as they are: reading any part of an entity
  * depends on the whole entity.
  */
-export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { keyOf, sluggedKeys }: Entities, read: DependencyKeys) {
+export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { keyOf, sluggedKeys, fieldKeyOf }: Entities, read: DependencyKeys) {
   const proxies = new WeakMap<object, object>();
   // Objects that only hold entities: reading them depends on nothing by itself.
   const containers = new Set<object>([model, model.posts, model.legal, model.strings]);
+  // A field-tracked entity or language block: a read records the field it reads.
+  const fields = <T extends object>(target: T, key: string): T =>
+    new Proxy(target, {
+      get(object, prop, receiver) {
+        const value = Reflect.get(object, prop, receiver);
+        if (typeof prop !== 'string') return value;
+        if (fieldKeyOf.has(value as object)) return fields(value as object, fieldKeyOf.get(value as object)!);
+        read.add(`${key}.${prop}`);
+        return value;
+      },
+      has: (object, prop) => (read.add(key), Reflect.has(object, prop)),
+      ownKeys: (object) => (read.add(key), Reflect.ownKeys(object)),
+      getOwnPropertyDescriptor: (object, prop) => (read.add(key), Reflect.getOwnPropertyDescriptor(object, prop)),
+    });
   const wrap = <T>(value: T): T => {
     if (value === null || typeof value !== 'object') return value;
+    if (fieldKeyOf.has(value)) {
+      let proxy = proxies.get(value);
+      if (!proxy) proxies.set(value, (proxy = fields(value, fieldKeyOf.get(value)!)));
+      return proxy as T;
+    }
     const key = keyOf.get(value);
     if (!key && !containers.has(value)) return value;
     let proxy = proxies.get(value);

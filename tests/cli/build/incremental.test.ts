@@ -2,6 +2,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseDocument } from 'yaml';
 import { buildCommand } from '../../../cli/build/command.ts';
 import { ContentError, formatIssue } from '../../../cli/errors.ts';
 import { contentDir, copyContent, editFile, lineOf } from '../../helpers.ts';
@@ -53,6 +54,14 @@ describe('incremental builds', { timeout: 120_000 }, () => {
 
     await editFile(content, 'services/pintores.yaml', (yaml) => yaml.replace(/title: Pintores\n/, 'title: Pintores y decoradores\n'));
     await expectIncrementalEqualsClean();
+
+    // One field of a service: only the pages that show it render again.
+    await editFile(content, 'services/fontaneros.yaml', (yaml) => {
+      const doc = parseDocument(yaml);
+      doc.setIn(['es', 'hero', 'description'], 'Fontanería de confianza, con presupuesto claro.');
+      return doc.toString();
+    });
+    expect(await expectIncrementalEqualsClean()).toMatch(/; 1 rendered, the rest unchanged/);
 
     await editFile(content, 'localities.yaml', (yaml) =>
       yaml.replace(
