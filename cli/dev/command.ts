@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { relative, resolve } from 'node:path';
 import { nodeContactHandler } from '../../functions/adapters/node.ts';
 import { contactPath, createContactEnv } from '../../functions/contact/config.ts';
 import { buildSite, templatesDir } from '../build/command.ts';
+import { listen } from '../serve/command.ts';
 import { ContentError, formatIssue, UserError } from '../errors.ts';
 import { rebuildQueue } from './schedule.ts';
 import { createDevServer } from './server.ts';
@@ -85,12 +84,3 @@ function describeChanges(changed: string[]): string {
   return ` (${shown(named)}${more})`;
 }
 
-async function listen(server: Server, host: string, port: number): Promise<string> {
-  await new Promise<void>((done, fail) => {
-    server.once('error', (cause) => fail(new Error(`Cannot listen on ${host}:${port}; pass --port or --host with a free address.`, { cause })));
-    server.listen(port, host, done);
-  });
-  const bound = (server.address() as AddressInfo).port;
-  const name = ['0.0.0.0', '::'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return `http://${name}:${bound}`;
-}

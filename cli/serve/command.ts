@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { nodeContactHandler } from '../../functions/adapters/node.ts';
@@ -13,12 +14,17 @@ export async function serve(opts: { dir: string; port: number; host: string }): 
   }
   const env = createContactEnv(process.env, { outbox: true });
   const server = createSiteServer({ dir, api: { [contactPath]: nodeContactHandler(env) } });
-  await new Promise<void>((done, fail) => {
-    server.once('error', (cause) => fail(new Error(`Cannot listen on ${opts.host}:${opts.port}; set PORT or HOST to a free address.`, { cause })));
-    server.listen(opts.port, opts.host, done);
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = ['0.0.0.0', '::'].includes(opts.host) ? 'localhost' : opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  console.log(`Serving ${dir} at http://${host}:${port}`);
+  console.log(`Serving ${dir} at ${await listen(server, opts.host, opts.port)}`);
   console.log(`Contact form enquiries go to ${env.mailer.destination}`);
+}
+
+/** Starts listening and returns the URL to open. */
+export async function listen(server: Server, host: string, port: number): Promise<string> {
+  await new Promise<void>((done, fail) => {
+    server.once('error', (cause) => fail(new Error(`Cannot listen on ${host}:${port}; set PORT or HOST (or --port, --host) to a free address.`, { cause })));
+    server.listen(port, host, done);
+  });
+  const bound = (server.address() as AddressInfo).port;
+  const name = ['0.0.0.0', '::'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${bound}`;
 }

@@ -4,7 +4,7 @@ import { usePage } from '../context.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
 import { ServiceIcon } from '../components/ServiceIcon.tsx';
 import { localBusiness } from '../components/structured.ts';
-import { Band, ButtonLink, CallButton, ContactBlock, ContentSection, Container, EmailButton } from '../components/ui.tsx';
+import { Band, ButtonLink, CallButton, ContactBlock, ContentSection, Container } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
 
 export function Home() {
