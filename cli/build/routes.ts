@@ -1,3 +1,4 @@
+import { resultSlugs } from '../../functions/contact/fields.ts';
 import { ContentError } from '../errors.ts';
 import type { LegalPage, Post, SiteModel } from './model.ts';
 import { langs, type Lang } from './schema/common.ts';
@@ -30,8 +31,7 @@ export const fixedSlugs = {
   about: { es: 'empresa', en: 'about' },
   contact: { es: 'contacto', en: 'contact' },
   blog: { es: 'blog', en: 'blog' },
-  thanks: { es: 'mensaje-enviado', en: 'message-sent' },
-  'send-error': { es: 'error-envio', en: 'send-error' },
+  ...resultSlugs,
   'not-found': { es: '404', en: '404' },
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -7,8 +7,7 @@ import { smtpMailer } from './smtp.ts';
 
 export type HostEnv = Omit<ContactEnv, 'clientIp'>;
 
-/** Where every host serves the function (the Netlify and Cloudflare entries spell it out). */
-export const contactPath = '/api/send-contact-email';
+export { contactPath } from './fields.ts';
 type Vars = Record<string, string | undefined>;
 
 /**

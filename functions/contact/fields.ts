@@ -1,5 +1,5 @@
-// The form's field names, apart from the schema: the browser needs them at page load, and zod
-// (schema.ts) only once the visitor starts on the form.
+// The contract between the contact form and its function, apart from the schema: the browser
+// needs it at page load, and zod (schema.ts) only once the visitor starts on the form.
 
 export type Lang = 'es' | 'en';
 
@@ -8,3 +8,12 @@ export const contactFields = ['nombre', 'email', 'telefono', 'servicio', 'locali
 export type ContactField = (typeof contactFields)[number];
 /** Hidden from people; a bot that fills it in (or omits it) gets a fake success. */
 export const honeypotField = 'website';
+
+/** Where every host serves the function (the Netlify and Cloudflare entries spell it out too). */
+export const contactPath = '/api/send-contact-email';
+
+/** Slugs of the pages a plain (no-JavaScript) form post lands on; the site builds them. */
+export const resultSlugs = {
+  thanks: { es: 'mensaje-enviado', en: 'message-sent' },
+  'send-error': { es: 'error-envio', en: 'send-error' },
+} as const satisfies Record<string, Record<Lang, string>>;

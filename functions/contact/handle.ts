@@ -2,6 +2,7 @@
  * The contact function's core: one Web-standard handler. It knows no host, file system or clock;
  * everything it needs from outside comes in `env`.
  */
+import { resultSlugs } from './fields.ts';
 import { contactFields, honeypotField, langOf, validateContact, type Contact, type ContactErrors, type Lang } from './schema.ts';
 
 export const maxBodyBytes = 16 * 1024;
@@ -28,9 +29,9 @@ export interface ContactEnv {
 }
 
 /** Where the no-JavaScript form lands after posting. */
-const resultPages: Record<Lang, { sent: string; failed: string }> = {
-  es: { sent: '/mensaje-enviado', failed: '/error-envio' },
-  en: { sent: '/en/message-sent', failed: '/en/send-error' },
+const resultPages = (lang: Lang) => {
+  const prefix = lang === 'en' ? '/en/' : '/';
+  return { sent: prefix + resultSlugs.thanks[lang], failed: prefix + resultSlugs['send-error'][lang] };
 };
 
 const json = 'application/json';
@@ -83,7 +84,7 @@ const jsonReply: Reply = {
  * to a server, so the visitor's details stay out of every access log.
  */
 function formReply(lang: Lang, input: Record<string, unknown>): Reply {
-  const pages = resultPages[lang];
+  const pages = resultPages(lang);
   const fields = contactFields.flatMap((name) => (typeof input[name] === 'string' ? [[name, input[name]]] : []));
   const failedPage = `${pages.failed}#${new URLSearchParams(fields)}`;
   const redirect = (location: string, headers: Record<string, string> = {}) =>

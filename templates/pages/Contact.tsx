@@ -2,14 +2,13 @@ import { noBreak } from '../text.ts';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { fill } from '../../cli/build/placeholders.ts';
+import { contactPath } from '../../functions/contact/fields.ts';
 import { usePage } from '../context.tsx';
 import { localBusiness } from '../components/structured.ts';
 import { Container, Hero } from '../components/ui.tsx';
 import { ContactForm } from '../islands/ContactForm.tsx';
 import { Island } from '../islands/Island.tsx';
 import { Seo } from '../layout/Seo.tsx';
-
-export const contactEndpoint = '/api/send-contact-email';
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -41,7 +40,7 @@ export function Contact() {
               component={ContactForm}
               props={{
                 lang,
-                action: contactEndpoint,
+                action: contactPath,
                 labels: t.form.labels,
                 placeholders: t.form.placeholders,
                 services: model.services.map((s) => ({ value: s.slug.es, label: s[lang].title })),
