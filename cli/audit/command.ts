@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadModel } from '../build/model.ts';
-import { RouteMap, type Family } from '../build/routes.ts';
+import { RouteMap, sampledFamilies } from '../build/routes.ts';
 import { UserError } from '../errors.ts';
 import { createSiteServer } from '../serve/server.ts';
 import { chromiumFlags, chromiumPath } from './chromium.ts';
@@ -15,8 +15,7 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
  */
 export async function audit(opts: { dir: string; content: string }): Promise<void> {
   const routes = new RouteMap(await loadModel(opts.content));
-  const families: Family[] = ['home', 'service', 'air-conditioning', 'air-conditioning-locality', 'service-locality', 'about', 'contact', 'blog', 'post', 'legal', 'not-found'];
-  const samples = families.map((family) => routes.byFamily(family, 'es')[0]!);
+  const samples = sampledFamilies.map((family) => routes.byFamily(family, 'es')[0]!);
   const server = createSiteServer({ dir: opts.dir });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -21,12 +21,14 @@ const inProcess: MarkdownRenderer = (sources) => Promise.all(sources.map(markdow
  */
 export async function renderMarkdown(content: Content, cache = new Map<string, string>(), render = inProcess): Promise<SiteModel> {
   const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
-  const used = new Set(pages.map((p) => digest(p.markdown)));
+  // One hash per source: thousands of posts make hashing a cost worth paying once.
+  const sources = new Map(pages.map((p) => [p.markdown, digest(p.markdown)]));
+  const used = new Set(sources.values());
   for (const hash of cache.keys()) if (!used.has(hash)) cache.delete(hash); // keep the cache to what exists
-  const missing = [...new Set(pages.map((p) => p.markdown).filter((m) => !cache.has(digest(m))))];
-  const rendered = await render(missing);
-  missing.forEach((markdown, i) => cache.set(digest(markdown), rendered[i]!));
-  const withHtml = <T extends { markdown: string }>(page: T) => ({ ...page, html: cache.get(digest(page.markdown))! });
+  const missing = [...sources].filter(([, hash]) => !cache.has(hash));
+  const rendered = await render(missing.map(([markdown]) => markdown));
+  missing.forEach(([, hash], i) => cache.set(hash, rendered[i]!));
+  const withHtml = <T extends { markdown: string }>(page: T) => ({ ...page, html: cache.get(sources.get(page.markdown)!)! });
   return {
     ...content,
     posts: { es: content.posts.es.map(withHtml), en: content.posts.en.map(withHtml) },

@@ -26,6 +26,9 @@ export type Route = Base &
   );
 export type Family = Route['family'];
 
+/** The families reports sample one page of (size, audit): every page family but the form results. */
+export const sampledFamilies: Family[] = ['home', 'service', 'service-locality', 'air-conditioning', 'air-conditioning-locality', 'about', 'contact', 'blog', 'post', 'legal', 'not-found'];
+
 /** Fixed path segments of the pages that are not content-driven (spec §2, decisions.md). */
 export const fixedSlugs = {
   about: { es: 'empresa', en: 'about' },
@@ -123,8 +126,13 @@ export class RouteMap {
     return route;
   }
 
+  /** The page at a path, if there is one. */
+  at(path: string): Route | undefined {
+    return this.pathIndex.get(path);
+  }
+
   byPath(path: string): Route {
-    const route = this.pathIndex.get(path);
+    const route = this.at(path);
     if (!route) throw new Error(`no page has the path "${path}"`);
     return route;
   }

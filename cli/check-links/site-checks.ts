@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteModel } from '../build/model.ts';
-import { outputFile, type RouteMap } from '../build/routes.ts';
+import type { RouteMap } from '../build/routes.ts';
 import type { Problem } from './report.ts';
 
 /** A built page: its URL path and HTML. */
@@ -49,7 +49,7 @@ export function siteChecks(pages: Page[], sitemapXml: string | undefined, model:
   for (const page of pages) {
     const declared = alternates(page.html);
     if (noindex(page.html)) continue;
-    const route = routes.routes.find((r) => outputFile(r.path) === outputFile(page.path));
+    const route = routes.at(page.path);
     if (route) {
       const counterpart = routes.counterpart(route);
       const expected = { [route.lang]: route.path, [counterpart.lang]: counterpart.path };

@@ -1,10 +1,8 @@
 import { relative } from 'node:path';
 import { loadModel } from '../build/model.ts';
-import { outputFile, RouteMap, type Family } from '../build/routes.ts';
+import { outputFile, RouteMap, sampledFamilies } from '../build/routes.ts';
 import { jsBudget, pageWeight } from './measure.ts';
 
-/** Pages of one family load the same JavaScript and CSS, so one page per family and language tells. */
-const families: Family[] = ['home', 'service', 'service-locality', 'air-conditioning', 'air-conditioning-locality', 'about', 'contact', 'blog', 'post', 'legal', 'not-found'];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const cell = (bytes: number) => `${bytes} B (${kb(bytes)})`;
@@ -12,7 +10,8 @@ const cell = (bytes: number) => `${bytes} B (${kb(bytes)})`;
 /** Prints the gzip weight of the JavaScript and CSS each page family loads, against the JS budget. */
 export async function size(opts: { dir: string; content?: string }): Promise<void> {
   const routes = new RouteMap(await loadModel(opts.content ?? 'content'));
-  const samples = families.flatMap((family) => routes.byFamily(family, 'es').slice(0, 1)).flatMap((route) => [route, routes.counterpart(route)]);
+  // Pages of one family load the same JavaScript and CSS, so one page per family and language tells.
+  const samples = sampledFamilies.flatMap((family) => routes.byFamily(family, 'es').slice(0, 1)).flatMap((route) => [route, routes.counterpart(route)]);
   const rows = [['family', 'page', 'JS gzip', 'CSS gzip', '']];
   let over = 0;
   for (const route of samples) {
