@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactElement } from 'react';
 import type { SiteModel } from '../cli/build/model.ts';
 import { absoluteUrl } from '../cli/build/outputs/url.ts';
 import type { Route, RouteMap } from '../cli/build/routes.ts';
@@ -49,4 +49,18 @@ export function usePage(): PageContext {
     absolute: (path) => absoluteUrl(data.model.site, path),
     image: (name) => `/images/${name}`,
   };
+}
+
+/** Stands in for parts of the page that the build renders once per language (render.tsx). */
+export type PartPlaceholder = (name: string, element: ReactElement) => ReactElement;
+const Parts = createContext<PartPlaceholder | null>(null);
+export const PartsProvider = Parts.Provider;
+
+/**
+ * Markup that is the same on every page of one language, like the footer: the build renders it
+ * once per language, for the home page, and reuses it. So it must not depend on the current page.
+ */
+export function SamePerLanguage({ name, children }: { name: string; children: ReactElement }) {
+  const placeholder = useContext(Parts);
+  return placeholder ? placeholder(name, children) : children;
 }

@@ -1,8 +1,9 @@
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { repoRoot } from '../cli/paths.ts';
 
-export const repoRoot = new URL('..', import.meta.url).pathname;
+export { repoRoot };
 export const contentDir = join(repoRoot, 'content');
 
 /** A throwaway copy of the real content folder, to break or extend in a test. */

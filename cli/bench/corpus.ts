@@ -1,16 +1,14 @@
 import { execFile } from 'node:child_process';
 import { access, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import matter from 'gray-matter';
 import { parse } from 'yaml';
+import { sharedBenchDir } from '../paths.ts';
 import { loadModel } from '../build/model.ts';
 import { fixedSlugs } from '../build/routes.ts';
 import type { Lang } from '../build/schema/common.ts';
 
-/** The corpus generator shared with the peers' benchmark, next to the repository. */
-export const sharedBenchDir = fileURLToPath(new URL('../../../shared/bench/', import.meta.url));
 
 /** Writes `posts` synthetic posts (post-0.md …) into `dir` with the shared generator. */
 export async function generateCorpus(dir: string, posts: number): Promise<void> {

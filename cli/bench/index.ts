@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { UserError } from '../errors.ts';
 import { addSyntheticPosts, generateCorpus } from './corpus.ts';
 import { editLocality, editPostBody, editTemplate, fileEdit } from './edits.ts';
-import { clean, makeWorkspace, repoRoot, runBuild, runPeers, type BuildRun } from './process.ts';
+import { repoRoot } from '../paths.ts';
+import { clean, makeWorkspace, runBuild, runPeers, type BuildRun } from './process.ts';
 import { checkBudgets, peersTable, resultsTable, type Results, type Series } from './report.ts';
 
 export interface BenchOptions {

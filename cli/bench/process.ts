@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sharedBenchDir } from './corpus.ts';
+import { pathToFileURL } from 'node:url';
+import { repoRoot, sharedBenchDir } from '../paths.ts';
 
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const cliBin = join(repoRoot, 'cli', 'bin.js');
-const rssProbe = new URL('./peak-rss.mjs', import.meta.url).href;
+const rssProbe = pathToFileURL(join(repoRoot, 'cli/bench/peak-rss.mjs')).href;
 
 interface Exit {
   code: number | null;

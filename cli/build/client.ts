@@ -1,8 +1,7 @@
 import { basename, dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { repoRoot } from '../paths.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface ClientBundle {
   /** URL of the hydration entry. */
@@ -45,7 +44,7 @@ export async function buildClient(templatesDir: string): Promise<ClientBundle> {
   const islands: Record<string, string[]> = {};
   // Islands bundled into the entry need the chunks it imports (Preact): preloading them saves a
   // round trip before hydration. Island modules are named after their component, in PascalCase.
-  const islandsDir = relative(process.cwd(), join(templatesDir, 'islands'));
+  const islandsDir = relative(repoRoot, join(templatesDir, 'islands'));
   for (const input of Object.keys(outputs[entry]!.inputs).filter((i) => dirname(i) === islandsDir && /^[A-Z]/.test(basename(i)))) {
     islands[moduleName(input)] = urls(imports(entry));
   }

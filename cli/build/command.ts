@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { templatesDir } from '../paths.ts';
 import { readCache, writeCache } from './cache.ts';
 import { build, type BuildResult } from './index.ts';
 import type { ParsedFiles } from './load.ts';
@@ -8,7 +8,6 @@ import { toolVersion } from './versions.ts';
 import type { Lang } from './schema/common.ts';
 import { intactFiles, writeOutputs, type OutputRecords } from './write.ts';
 
-export const templatesDir = fileURLToPath(new URL('../../templates', import.meta.url));
 
 export interface BuildCommandOptions {
   content: string;

@@ -1,27 +1,64 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { pathToFileURL } from 'node:url';
+import { compiledDir, repoRoot } from '../paths.ts';
+import type { ClientBundle } from './client.ts';
 import { digest } from './tracking.ts';
 
 export type Engine = typeof import('./engine.ts');
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-// Inside node_modules so the bundles resolve react, remark… like the sources do.
-const outDir = fileURLToPath(new URL('../../node_modules/.cache/sitegen/', import.meta.url));
-
-export interface CompiledEngine {
+/** What depends only on the templates and the builder's code. */
+export interface CompiledTemplates {
   engine: Engine;
   /** The worker thread script, compiled with the same templates. */
   workerFile: string;
+  css: string;
+  client: ClientBundle;
 }
 
+/** How many compiles to keep: a running build or dev server may still load its worker file. */
+const keep = 8;
+
 /**
- * Compiles the templates and the render code once with esbuild, instead of transpiling them per
- * module on every start, and loads the result. A new compile is a new module, so a long-running
- * `dev` always renders with the templates as they are now.
+ * Compiles the templates and the render code once with esbuild (instead of transpiling them per
+ * module), the stylesheet and the island bundle, and keeps them in node_modules/.cache/sitegen/
+ * under a hash of their sources: the next build with the same templates and builder loads them.
  */
-export async function compileEngine(): Promise<CompiledEngine> {
+export async function compileTemplates(templatesDir: string, templateFiles: Map<string, string>, toolVersion: string): Promise<CompiledTemplates> {
+  const dir = join(compiledDir, `templates-${digest([toolVersion, templatesDir, [...templateFiles]])}`);
+  const stored = await readCompiled(dir).catch(() => undefined);
+  if (stored) return stored;
+  // Loaded only to compile: Tailwind's loader hooks slow down every module import after it.
+  const [{ buildCss }, { buildClient }] = await Promise.all([import('./css.ts'), import('./client.ts')]);
+  const [code, css, client] = await Promise.all([compileEngine(), buildCss(templatesDir), buildClient(templatesDir)]);
+  const temp = `${dir}.tmp-${process.pid}-${Date.now()}`;
+  await mkdir(temp, { recursive: true });
+  await Promise.all([
+    writeFile(join(temp, 'engine.mjs'), code.engine),
+    writeFile(join(temp, 'worker.mjs'), code.worker),
+    writeFile(join(temp, 'styles.css'), css),
+    writeFile(join(temp, 'client.json'), JSON.stringify({ ...client, files: Object.fromEntries([...client.files].map(([f, b]) => [f, Buffer.from(b).toString('utf8')])) })),
+  ]);
+  // A concurrent build may have stored the same compile first; either copy is right.
+  await rename(temp, dir).catch(() => rm(temp, { recursive: true, force: true }));
+  await prune(dir);
+  return (await readCompiled(dir))!;
+}
+
+async function readCompiled(dir: string): Promise<CompiledTemplates> {
+  const [css, client] = await Promise.all([readFile(join(dir, 'styles.css'), 'utf8'), readFile(join(dir, 'client.json'), 'utf8')]);
+  const { entry, islands, files } = JSON.parse(client) as Omit<ClientBundle, 'files'> & { files: Record<string, string> };
+  return {
+    engine: (await import(pathToFileURL(join(dir, 'engine.mjs')).href)) as Engine,
+    workerFile: join(dir, 'worker.mjs'),
+    css,
+    client: { entry, islands, files: new Map(Object.entries(files).map(([f, text]) => [f, Buffer.from(text)])) },
+  };
+}
+
+async function compileEngine(): Promise<{ engine: string; worker: string }> {
+  const { build } = await import('esbuild');
+  const here = join(repoRoot, 'cli/build');
   const result = await build({
     entryPoints: { engine: join(here, 'engine.ts'), worker: join(here, 'worker.ts') },
     bundle: true,
@@ -31,19 +68,16 @@ export async function compileEngine(): Promise<CompiledEngine> {
     jsx: 'automatic',
     target: 'node20',
     write: false,
-    outdir: outDir,
+    outdir: compiledDir,
     logLevel: 'silent',
   });
-  const version = digest(result.outputFiles.map((f) => f.text));
-  const dir = join(outDir, version);
-  await mkdir(dir, { recursive: true });
-  const files = await Promise.all(
-    result.outputFiles.map(async (file) => {
-      const target = join(dir, file.path.slice(outDir.length).replace(/\.js$/, '.mjs'));
-      await writeFile(target, file.contents);
-      return target;
-    }),
-  );
-  const engineFile = files.find((f) => f.endsWith('engine.mjs'))!;
-  return { engine: (await import(pathToFileURL(engineFile).href)) as Engine, workerFile: files.find((f) => f.endsWith('worker.mjs'))! };
+  const text = (name: string) => result.outputFiles.find((f) => f.path.endsWith(`${name}.js`))!.text;
+  return { engine: text('engine'), worker: text('worker') };
+}
+
+async function prune(newest: string): Promise<void> {
+  const names = (await readdir(compiledDir)).filter((name) => name.startsWith('templates-') && !name.includes('.tmp-'));
+  const dated = await Promise.all(names.map(async (name) => ({ dir: join(compiledDir, name), time: (await stat(join(compiledDir, name))).mtimeMs })));
+  const old = dated.filter(({ dir }) => dir !== newest).sort((a, b) => b.time - a.time).slice(keep - 1);
+  await Promise.all(old.map(({ dir }) => rm(dir, { recursive: true, force: true })));
 }

@@ -2,8 +2,8 @@
 // builder code with esbuild (compile.ts), and loaded by the build and by each worker thread.
 import type { Assets } from '../../templates/context.tsx';
 import type { SiteModel } from './model.ts';
-import { renderPage } from './render.tsx';
-import type { Route, RouteMap } from './routes.ts';
+import { renderPage, renderPart, type SharedPart } from './render.tsx';
+import { routeKey, type Route, type RouteMap } from './routes.ts';
 import { indexModel, trackPage } from './tracking.ts';
 
 export { pages } from '../../templates/pages/index.tsx';
@@ -16,9 +16,27 @@ export interface RenderedPage {
   read: string[];
 }
 
-/** Renders one page while recording what it reads. */
-export function renderTracked(model: SiteModel, routes: RouteMap, route: Route, assets: Assets, year: number, index = indexModel(model, routes)): RenderedPage {
-  const read = new Set<string>();
-  const tracked = trackPage(model, routes, route, index, read);
-  return { path: route.path, html: renderPage({ ...tracked, assets, year }), read: [...read] };
+/**
+ * Renders pages of one build while recording what each reads. Parts shared by every page of a
+ * language are rendered once, for that language's home page; each page that shows one is
+ * credited with what the part read. `shareParts: false` renders them on every page instead.
+ */
+export function createRenderer(model: SiteModel, routes: RouteMap, assets: Assets, year: number, { shareParts = true, index = indexModel(model, routes) } = {}) {
+  const tracked = (route: Route, read: Set<string>) => ({ ...trackPage(model, routes, route, index, read), assets, year });
+  const parts = new Map<string, { html: string; read: string[] }>();
+  return (route: Route): RenderedPage => {
+    const read = new Set<string>();
+    const shared: SharedPart = (name, element) => {
+      const key = `${name}:${route.lang}`;
+      let part = parts.get(key);
+      if (!part) {
+        const partRead = new Set<string>();
+        part = { html: renderPart(tracked(routes.get(routeKey.home(), route.lang), partRead), element), read: [...partRead] };
+        parts.set(key, part);
+      }
+      for (const dependency of part.read) read.add(dependency);
+      return part.html;
+    };
+    return { path: route.path, html: renderPage(tracked(route, read), shareParts ? shared : undefined), read: [...read] };
+  };
 }

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Assets } from '../../templates/context.tsx';
 import type { CacheState, PageRecord } from './cache.ts';
-import { buildClient, type ClientBundle } from './client.ts';
-import { compileEngine, type CompiledEngine } from './compile.ts';
-import { buildCss } from './css.ts';
+import { compileTemplates, type CompiledTemplates } from './compile.ts';
 import { deployFiles } from './deploy.ts';
 import { renderMarkdown } from './markdown.ts';
 import type { Content, SiteModel } from './model.ts';
@@ -11,7 +9,7 @@ import { siteFiles } from './outputs/index.ts';
 import { RenderPool } from './pool.ts';
 import { outputFile, RouteMap, type Route } from './routes.ts';
 import { digest, indexModel } from './tracking.ts';
-import { filesUnder, templateHashes } from './versions.ts';
+import { filesUnder, templateHashes, toolVersion } from './versions.ts';
 
 export type Outputs = Map<string, string | Uint8Array>;
 
@@ -44,16 +42,13 @@ export interface BuildResult {
   rendered: number;
 }
 
-/**
- * What depends only on the templates: the server engine, the stylesheet and the island bundle.
- * A long-running process (dev) compiles them again only when a template file changed.
- */
-const compiled = new Map<string, Promise<CompiledEngine & { css: string; client: ClientBundle }>>();
-function compileTemplates(templatesDir: string, files: Map<string, string>) {
-  const key = digest([templatesDir, [...files]]);
+/** A long-running process (dev) reuses the loaded compile until a template file changes. */
+const compiled = new Map<string, Promise<CompiledTemplates>>();
+function compiledTemplates(templatesDir: string, files: Map<string, string>, version: string) {
+  const key = digest([version, templatesDir, [...files]]);
   if (!compiled.has(key)) {
     compiled.clear();
-    const work = Promise.all([compileEngine(), buildCss(templatesDir), buildClient(templatesDir)]).then(([engine, css, client]) => ({ ...engine, css, client }));
+    const work = compileTemplates(templatesDir, files, version);
     work.catch(() => compiled.delete(key)); // a failed compile is retried by the next build
     compiled.set(key, work);
   }
@@ -72,7 +67,8 @@ const hashed = (name: string, ext: string, content: string | Uint8Array) =>
 export async function build(content: Content, options: BuildOptions): Promise<BuildResult> {
   const { incremental, parallel = 'auto' } = options;
   const templateFiles = await filesUnder(options.templatesDir);
-  const { engine, workerFile, css, client } = await compileTemplates(options.templatesDir, templateFiles);
+  const version = incremental?.version ?? (await toolVersion());
+  const { engine, workerFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
   let pool: RenderPool | undefined;
   const useWorkers = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => (pool ??= new RenderPool(workerFile));
@@ -91,7 +87,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const index = indexModel(model, routes);
     // A field read while absent (site.analytics, say) is recorded as '': adding it later changes it.
     const hashOf = (key: string) => index.hashes.get(key) ?? '';
-    const base = (route: Route) => digest([incremental?.version, templates[route.family], assets, options.year]);
+    const base = (route: Route) => digest([version, templates[route.family], assets, options.year]);
     const previous = incremental?.cache.manifest?.pages ?? {};
     const fresh = (route: Route) => {
       const file = outputFile(route.path);
@@ -116,7 +112,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     }
     const rendered = useWorkers(stale.length, parallelFrom.pages)
       ? await workers().pages(model, assets, options.year, stale.map((r) => r.path))
-      : stale.map((route) => engine.renderTracked(model, routes, route, assets, options.year, index));
+      : stale.map(engine.createRenderer(model, routes, assets, options.year, { index }));
     for (const page of rendered) {
       const file = outputFile(page.path);
       outputs.set(file, page.html);

@@ -70,6 +70,7 @@ export class RouteMap {
   readonly routes: Route[] = [];
   private readonly byKey = new Map<string, Partial<Record<Lang, Route>>>();
   private readonly pathIndex = new Map<string, Route>();
+  private readonly families = new Map<string, readonly Route[]>();
 
   constructor(model: SiteModel) {
     const ac = model.airConditioning;
@@ -146,8 +147,12 @@ export class RouteMap {
     return this.get(route.key, route.lang === 'es' ? 'en' : 'es');
   }
 
-  byFamily<F extends Family>(family: F, lang?: Lang): Extract<Route, { family: F }>[] {
-    return this.routes.filter((r): r is Extract<Route, { family: F }> => r.family === family && (!lang || r.lang === lang));
+  /** The pages of a family, in map order. Every page asks for some, so each list is made once. */
+  byFamily<F extends Family>(family: F, lang?: Lang): readonly Extract<Route, { family: F }>[] {
+    const key = `${family}:${lang ?? '*'}`;
+    let list = this.families.get(key);
+    if (!list) this.families.set(key, (list = Object.freeze(this.routes.filter((r) => r.family === family && (!lang || r.lang === lang)))));
+    return list as readonly Extract<Route, { family: F }>[];
   }
 
   /**

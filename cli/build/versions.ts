@@ -1,10 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../paths.ts';
 import type { Family } from './routes.ts';
 import { digest } from './tracking.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export async function filesUnder(dir: string): Promise<Map<string, string>> {
   const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
@@ -17,12 +16,13 @@ export async function filesUnder(dir: string): Promise<Map<string, string>> {
  * by another version is ignored, so changing the builder can never serve stale pages.
  */
 export async function toolVersion(): Promise<string> {
-  const [code, functions, lock] = await Promise.all([
+  const [code, shared, functions, lock] = await Promise.all([
     filesUnder(join(repoRoot, 'cli/build')),
+    Promise.all(['cli/errors.ts', 'cli/paths.ts'].map((file) => readFile(join(repoRoot, file), 'utf8'))),
     filesUnder(join(repoRoot, 'functions/contact')),
     readFile(join(repoRoot, 'package-lock.json'), 'utf8'),
   ]);
-  return digest([[...code], [...functions], lock]);
+  return digest([[...code], shared, [...functions], lock]);
 }
 
 /**

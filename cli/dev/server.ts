@@ -1,6 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { join } from 'node:path';
+import { repoRoot } from '../paths.ts';
 import { createSiteServer, type NodeHandler } from '../serve/server.ts';
 import { eventStream } from './events.ts';
 import { injectIntoHtml } from './inject.ts';
@@ -14,7 +15,7 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-const reloadEntry = fileURLToPath(new URL('client/reload.ts', import.meta.url));
+const reloadEntry = join(repoRoot, 'cli/dev/client/reload.ts');
 
 /**
  * The site server `npm start` uses (clean URLs, 404s, `_headers`, the `api` routes), plus the

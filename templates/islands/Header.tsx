@@ -1,3 +1,4 @@
+import { SamePerLanguage } from '../context.tsx';
 import { Island } from './Island.tsx';
 import { Phone } from './icons.tsx';
 import { MobileMenu, mobileMenuId } from './MobileMenu.tsx';
@@ -38,7 +39,9 @@ export function Header(props: HeaderProps) {
               </a>
             </li>
             <li>
-              <Island name="ServicesMenu" component={ServicesMenu} props={{ label: props.servicesLabel, services: props.services }} />
+              <SamePerLanguage name="services-menu">
+                <Island name="ServicesMenu" component={ServicesMenu} props={{ label: props.servicesLabel, services: props.services }} />
+              </SamePerLanguage>
             </li>
             {props.links.map((link) => (
               <li key={link.href}>

@@ -2,7 +2,7 @@ import { noBreak } from '../text.ts';
 import { feedPaths, manifestPaths } from '../../cli/build/outputs/index.ts';
 import { routeKey } from '../../cli/build/routes.ts';
 import { fill } from '../../cli/build/placeholders.ts';
-import { usePage } from '../context.tsx';
+import { SamePerLanguage, usePage } from '../context.tsx';
 import { CookieConsent } from '../islands/CookieConsent.tsx';
 import { Header } from '../islands/Header.tsx';
 import { Island } from '../islands/Island.tsx';
@@ -32,10 +32,10 @@ export function Document() {
         <link rel="alternate" type="application/atom+xml" title={fill(t.blog.feedTitle, { brand: model.site.brand })} href={feedPaths[lang]} />
         {route.indexable ? (
           <>
-            <link rel="canonical" href={absolute(route.path)} />
-            <link rel="alternate" hrefLang="es" href={absolute(spanish.path)} />
-            <link rel="alternate" hrefLang="en" href={absolute(english.path)} />
-            <link rel="alternate" hrefLang="x-default" href={absolute(spanish.path)} />
+              <link rel="canonical" href={absolute(route.path)} />
+              <link rel="alternate" hrefLang="es" href={absolute(spanish.path)} />
+              <link rel="alternate" hrefLang="en" href={absolute(english.path)} />
+              <link rel="alternate" hrefLang="x-default" href={absolute(spanish.path)} />
           </>
         ) : (
           <meta name="robots" content="noindex" />
@@ -61,32 +61,36 @@ export function Document() {
         <main id="main" className="flex-1">
           <Page />
         </main>
-        <Footer />
-        <Island
-          name="CookieConsent"
-          component={CookieConsent}
-          props={{
-            title: t.cookie.title,
-            text: t.cookie.text,
-            policy: { href: cookiePolicy?.path ?? href(routeKey.home()), label: t.cookie.policyLink },
-            accept: t.cookie.accept,
-            reject: t.cookie.reject,
-            configure: t.cookie.configure,
-            dialog: {
-              title: t.cookie.dialogTitle,
-              text: t.cookie.dialogText,
-              necessary: t.cookie.necessary,
-              necessaryDescription: t.cookie.necessaryDescription,
-              analytics: t.cookie.analytics,
-              analyticsDescription: t.cookie.analyticsDescription,
-              rejectAll: t.cookie.rejectAll,
-              save: t.cookie.save,
-              close: t.cookie.close,
-            },
-            analyticsSrc: model.site.analytics?.src,
-          }}
-        />
-        <WhatsAppButton />
+        <SamePerLanguage name="page-end">
+          <>
+          <Footer />
+          <Island
+            name="CookieConsent"
+            component={CookieConsent}
+            props={{
+              title: t.cookie.title,
+              text: t.cookie.text,
+              policy: { href: cookiePolicy?.path ?? href(routeKey.home()), label: t.cookie.policyLink },
+              accept: t.cookie.accept,
+              reject: t.cookie.reject,
+              configure: t.cookie.configure,
+              dialog: {
+                title: t.cookie.dialogTitle,
+                text: t.cookie.dialogText,
+                necessary: t.cookie.necessary,
+                necessaryDescription: t.cookie.necessaryDescription,
+                analytics: t.cookie.analytics,
+                analyticsDescription: t.cookie.analyticsDescription,
+                rejectAll: t.cookie.rejectAll,
+                save: t.cookie.save,
+                close: t.cookie.close,
+              },
+              analyticsSrc: model.site.analytics?.src,
+            }}
+          />
+          <WhatsAppButton />
+          </>
+        </SamePerLanguage>
       </body>
     </html>
   );

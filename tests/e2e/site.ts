@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { templatesDir } from '../../cli/build/command.ts';
+import { templatesDir } from '../../cli/paths.ts';
 import { build } from '../../cli/build/index.ts';
 import { loadModel } from '../../cli/build/model.ts';
 import type { RouteMap } from '../../cli/build/routes.ts';

@@ -1,5 +1,5 @@
 import { build, type BuildResult } from '../../../cli/build/index.ts';
-import { templatesDir } from '../../../cli/build/command.ts';
+import { templatesDir } from '../../../cli/paths.ts';
 import { loadModel, type SiteModel } from '../../../cli/build/model.ts';
 import { outputFile } from '../../../cli/build/routes.ts';
 

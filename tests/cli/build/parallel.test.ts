@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { templatesDir } from '../../../cli/build/command.ts';
+import { templatesDir } from '../../../cli/paths.ts';
 import { build } from '../../../cli/build/index.ts';
 import { loadContent } from '../../../cli/build/model.ts';
 

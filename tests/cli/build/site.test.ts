@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../cli/build/index.ts';
-import { templatesDir } from '../../../cli/build/command.ts';
+import { templatesDir } from '../../../cli/paths.ts';
 import { loadModel, type SiteModel } from '../../../cli/build/model.ts';
 import { outputFile } from '../../../cli/build/routes.ts';
 import { copyContent, editFile } from '../../helpers.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../cli/build/index.ts';
-import { templatesDir } from '../../../cli/build/command.ts';
+import { templatesDir } from '../../../cli/paths.ts';
 import { loadModel } from '../../../cli/build/model.ts';
 import { writeOutputs } from '../../../cli/build/write.ts';
 import { checkLinks } from '../../../cli/check-links/command.ts';

@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The repository's folder: the nearest one above this module with a package.json. Found rather
+ * than fixed, because the CLI also runs as a bundle from node_modules/.cache (cli/bin.js).
+ */
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}; run the CLI from the repository`);
+  }
+}
+
+export const repoRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
+export const templatesDir = join(repoRoot, 'templates');
+/** Where compiled code lives: inside node_modules, so it resolves packages like the sources do. */
+export const compiledDir = join(repoRoot, 'node_modules/.cache/sitegen');
+/** The benchmark corpus generator and peers' script, shared next to the repository. */
+export const sharedBenchDir = join(repoRoot, '../shared/bench');
