@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,6 +7,8 @@ import type { ClientBundle } from './client.ts';
 import { digest } from './tracking.ts';
 
 export type Engine = typeof import('./engine.ts');
+
+const { dependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 
 /** What depends only on the templates and the builder's code. */
 export interface CompiledTemplates {
@@ -64,7 +67,9 @@ async function compileEngine(): Promise<{ engine: string; worker: string }> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    packages: 'external',
+    // Packages load from node_modules, except the icon set: bundled, only the icons used are
+    // loaded, instead of all of them on every start of the build and of each worker.
+    external: Object.keys(dependencies).filter((name) => name !== 'lucide-react'),
     jsx: 'automatic',
     target: 'node20',
     write: false,
