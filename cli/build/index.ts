@@ -111,7 +111,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
       }
     }
     const rendered = useWorkers(stale.length, parallelFrom.pages)
-      ? await workers().pages(model, assets, options.year, stale.map((r) => r.path))
+      ? await workers().pages(model, routes, assets, options.year, stale.map((r) => r.path))
       : stale.map(engine.createRenderer(model, routes, assets, options.year, { index }));
     for (const page of rendered) {
       const file = outputFile(page.path);

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Assets } from '../../templates/context.tsx';
-import type { RenderedPage } from './engine.ts';
 import type { SiteModel } from './model.ts';
-import type { WorkerRequest } from './worker.ts';
+import type { Route, RouteMap } from './routes.ts';
+import type { RenderedBytes, WorkerRequest } from './worker.ts';
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -45,25 +45,47 @@ export class RenderPool {
     });
   }
 
-  private async spread<I, O>(items: I[], request: (chunk: I[]) => Request): Promise<O[]> {
+  /** One slice of `items` per worker, in order. */
+  private chunks<I>(items: I[]): I[][] {
     const size = Math.ceil(items.length / this.workers.length);
-    const chunks = this.workers.map((_, i) => items.slice(i * size, (i + 1) * size));
-    const results = await Promise.all(chunks.map((chunk, i) => (chunk.length ? this.send<O[]>(this.workers[i]!, request(chunk)) : [])));
+    return this.workers.map((_, i) => items.slice(i * size, (i + 1) * size));
+  }
+
+  async markdown(sources: string[]): Promise<string[]> {
+    const results = await Promise.all(this.chunks(sources).map((chunk, i) => (chunk.length ? this.send<string[]>(this.workers[i]!, { type: 'markdown', sources: chunk }) : [])));
     return results.flat();
   }
 
-  markdown(sources: string[]): Promise<string[]> {
-    return this.spread(sources, (chunk) => ({ type: 'markdown', sources: chunk }));
-  }
-
-  async pages(model: SiteModel, assets: Assets, year: number, paths: string[]): Promise<RenderedPage[]> {
-    // Image bytes stay here: pages need only names and sizes.
-    const images = new Map([...model.images].map(([name, { width, height }]) => [name, { name, width, height, bytes: Buffer.alloc(0) }]));
-    await Promise.all(this.workers.map((worker) => this.send(worker, { type: 'site', model: { ...model, images }, assets, year })));
-    return this.spread(paths, (chunk) => ({ type: 'pages', paths: chunk }));
+  /** Renders the pages at `paths`; their HTML comes back as UTF-8 bytes, moved rather than copied. */
+  async pages(model: SiteModel, routes: RouteMap, assets: Assets, year: number, paths: string[]): Promise<RenderedBytes[]> {
+    const results = await Promise.all(
+      this.chunks(paths).map(async (chunk, i) => {
+        if (!chunk.length) return [];
+        const worker = this.workers[i]!;
+        await this.send(worker, { type: 'site', model: slimModel(model, chunk.map((path) => routes.byPath(path))), assets, year });
+        return this.send<RenderedBytes[]>(worker, { type: 'pages', paths: chunk });
+      }),
+    );
+    return results.flat();
   }
 
   async close(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
+}
+
+/**
+ * The model a worker needs for some pages: no Markdown sources, no image bytes, and the HTML of
+ * only the posts and legal texts those pages show. Copying it to each worker is the cost.
+ */
+function slimModel(model: SiteModel, routes: Route[]): SiteModel {
+  const shown = new Set<object>(routes.flatMap((r): object[] => (r.family === 'post' ? [r.post] : r.family === 'legal' ? [r.page] : [])));
+  const slim = <T extends { markdown: string; html: string }>(page: T): T => ({ ...page, markdown: '', html: shown.has(page) ? page.html : '' });
+  const images = new Map([...model.images].map(([name, { width, height }]) => [name, { name, width, height, bytes: Buffer.alloc(0) }]));
+  return {
+    ...model,
+    images,
+    posts: { es: model.posts.es.map(slim), en: model.posts.en.map(slim) },
+    legal: { es: model.legal.es.map(slim), en: model.legal.en.map(slim) },
+  };
 }

@@ -31,14 +31,15 @@ interface Entities {
   hashes: Map<string, string>;
 }
 
-/** Keys and hashes of everything a page can read. */
-export function indexModel(model: SiteModel, routes: RouteMap): Entities {
+/** Keys and hashes of everything a page can read; `hashes: false` leaves the hashes out. */
+export function indexModel(model: SiteModel, routes: RouteMap, options = { hashes: true }): Entities {
   const keyOf = new Map<object, string>();
   const sluggedKeys = new Set<object>();
   const hashes = new Map<string, string>();
+  const hashOf = options.hashes ? digest : () => '';
   const entity = (object: object, key: string, hashed: object = object) => {
     keyOf.set(object, key);
-    hashes.set(key, digest(hashed));
+    hashes.set(key, hashOf(hashed));
   };
   // Rendered HTML follows from the Markdown (and the tool version, part of every page's base).
   const source = ({ html: _, ...rest }: { html: string }) => rest;
@@ -48,15 +49,15 @@ export function indexModel(model: SiteModel, routes: RouteMap): Entities {
     entity(object, key);
     fieldKeyOf.set(object, key);
     for (const [field, value] of Object.entries(object)) {
-      hashes.set(`${key}.${field}`, digest(value));
+      hashes.set(`${key}.${field}`, hashOf(value));
       if (!(langs as readonly string[]).includes(field) || typeof value !== 'object' || !value) continue;
       fieldKeyOf.set(value, `${key}.${field}`);
-      for (const [inner, innerValue] of Object.entries(value)) hashes.set(`${key}.${field}.${inner}`, digest(innerValue));
+      for (const [inner, innerValue] of Object.entries(value)) hashes.set(`${key}.${field}.${inner}`, hashOf(innerValue));
     }
   };
   const list = (array: object[], key: string) => {
     keyOf.set(array, key);
-    hashes.set(key, digest(array.map((item) => keyOf.get(item))));
+    hashes.set(key, hashOf(array.map((item) => keyOf.get(item))));
   };
   document(model.site, 'site');
   document(model.airConditioning, 'air-conditioning');
@@ -72,16 +73,17 @@ export function indexModel(model: SiteModel, routes: RouteMap): Entities {
     list(model.posts[lang], `posts:${lang}`);
     list(model.legal[lang], `legal:${lang}`);
   }
-  for (const image of model.images.values()) hashes.set(`image:${image.name}`, digest([image.width, image.height]));
-  hashes.set('images', digest([...model.images.keys()]));
+  for (const image of model.images.values()) hashes.set(`image:${image.name}`, hashOf([image.width, image.height]));
+  hashes.set('images', hashOf([...model.images.keys()]));
   for (const route of routes.routes) hashes.set(`route:${route.key}:${route.lang}`, route.path);
   const families = new Map<string, string[]>();
   for (const route of routes.routes) {
     for (const group of [`routes:${route.family}:${route.lang}`, `routes:${route.family}:*`, 'routes:*']) {
-      families.set(group, [...(families.get(group) ?? []), route.path]);
+      if (!families.has(group)) families.set(group, []);
+      families.get(group)!.push(route.path);
     }
   }
-  for (const [group, paths] of families) hashes.set(group, digest(paths));
+  for (const [group, paths] of families) hashes.set(group, hashOf(paths));
   for (const lang of langs) for (const p of [...model.posts[lang], ...model.legal[lang]]) sluggedKeys.add(p);
   return { keyOf, sluggedKeys, fieldKeyOf, hashes };
 }

@@ -4,11 +4,17 @@ import type { Assets } from '../../templates/context.tsx';
 import { createRenderer, markdownToHtml, type RenderedPage } from './engine.ts';
 import type { SiteModel } from './model.ts';
 import { RouteMap, type Route } from './routes.ts';
+import { indexModel } from './tracking.ts';
 
 export type WorkerRequest =
   | { id: number; type: 'markdown'; sources: string[] }
   | { id: number; type: 'site'; model: SiteModel; assets: Assets; year: number }
   | { id: number; type: 'pages'; paths: string[] };
+
+/** A rendered page whose HTML is UTF-8 bytes, moved to the main thread without a copy. */
+export type RenderedBytes = Omit<RenderedPage, 'html'> & { html: Uint8Array };
+
+const encoder = new TextEncoder();
 
 let site: { routes: RouteMap; render: (route: Route) => RenderedPage } | undefined;
 
@@ -18,12 +24,17 @@ parentPort!.on('message', async (request: WorkerRequest) => {
       parentPort!.postMessage({ id: request.id, result: await Promise.all(request.sources.map(markdownToHtml)) });
     } else if (request.type === 'site') {
       const routes = new RouteMap(request.model);
-      site = { routes, render: createRenderer(request.model, routes, request.assets, request.year) };
+      // Hashes are the main thread's: here only the keys of what pages read are needed.
+      const index = indexModel(request.model, routes, { hashes: false });
+      site = { routes, render: createRenderer(request.model, routes, request.assets, request.year, { index }) };
       parentPort!.postMessage({ id: request.id, result: null });
     } else {
       const { routes, render } = site!;
-      const pages = request.paths.map((path) => render(routes.byPath(path)));
-      parentPort!.postMessage({ id: request.id, result: pages });
+      const pages: RenderedBytes[] = request.paths.map((path) => {
+        const page = render(routes.byPath(path));
+        return { ...page, html: encoder.encode(page.html) };
+      });
+      parentPort!.postMessage({ id: request.id, result: pages }, pages.map((page) => page.html.buffer as ArrayBuffer));
     }
   } catch (error) {
     parentPort!.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -8,7 +8,7 @@ describe('rendering on worker threads', { timeout: 120_000 }, () => {
     const content = await loadContent('content');
     const [threads, single] = [await build(content, { templatesDir, year: 2026, parallel: 'always' }), await build(content, { templatesDir, year: 2026, parallel: 'never' })];
     expect([...threads.outputs.keys()].sort()).toEqual([...single.outputs.keys()].sort());
-    for (const [file, bytes] of single.outputs) expect(threads.outputs.get(file), file).toEqual(bytes);
+    for (const [file, bytes] of single.outputs) expect(Buffer.from(threads.outputs.get(file)!), file).toEqual(Buffer.from(bytes));
     expect(threads.pages).toEqual(single.pages);
   });
 });
