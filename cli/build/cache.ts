@@ -4,30 +4,39 @@ import { z } from 'zod';
 import type { ParsedFiles } from './load.ts';
 
 /**
- * The persistent build cache in `.cache/`: what each page read last time, and the HTML of every
- * Markdown body. Safe to delete. Anything unreadable, or written by another tool version, is
- * ignored as a whole: a stale or corrupt cache costs a full build, never wrong output.
+ * The persistent build cache in `.cache/`: what each page read last time, the HTML of every
+ * Markdown body and the validated front matter of every Markdown file. Safe to delete. Anything
+ * unreadable, or written by another tool version, is ignored as a whole: a stale or corrupt
+ * cache costs a full build, never wrong output.
  */
-const pageSchema = z.object({
-  /** Hash of the page's template family, assets and tool version. */
-  base: z.string(),
-  /** Hash of every model part and route the page read. */
-  deps: z.record(z.string(), z.string()),
-});
-
 const manifestSchema = z.object({
   version: z.string(),
-  pages: z.record(z.string(), pageSchema),
+  /** Every dependency key any page read, and its hash at the time. */
+  keys: z.array(z.string()),
+  hashes: z.array(z.string()),
+  /**
+   * Per page: hash of its template family, assets and tool version; indexes of the keys it read,
+   * comma-separated (thousands of pages read about a hundred keys each).
+   */
+  pages: z.record(z.string(), z.object({ base: z.string(), deps: z.string().regex(/^(\d+(,\d+)*)?$/) })),
   /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
   outputs: z.record(z.string(), z.object({ hash: z.string(), size: z.number(), mtimeMs: z.number() })),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
-export type PageRecord = z.infer<typeof pageSchema>;
+
+/** What a page read, as dependency keys, with the hash of the rest of its inputs. */
+export interface PageRecord {
+  base: string;
+  deps: string[];
+}
 
 const markdownSchema = z.object({ version: z.string(), html: z.record(z.string(), z.string()) });
 const contentSchema = z.object({
   version: z.string(),
-  files: z.record(z.string(), z.object({ hash: z.string(), data: z.unknown(), body: z.string(), bodyLine: z.number() })),
+  files: z.record(
+    z.string(),
+    z.object({ hash: z.string(), size: z.number(), mtimeMs: z.number(), ctimeMs: z.number(), data: z.unknown(), body: z.string().optional(), bodyLine: z.number().optional() }),
+  ),
 });
 
 export interface CacheState {
@@ -45,18 +54,51 @@ export async function readCache(dir: string, version: string, warn: (message: st
     readJson(join(dir, 'content.json'), contentSchema, warn),
   ]);
   return {
-    manifest: manifest?.version === version ? manifest : undefined,
+    manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined,
     markdown: new Map(markdown?.version === version ? Object.entries(markdown.html) : []),
     parsed: new Map(content?.version === version ? Object.entries(content.files) : []),
   };
 }
 
-export async function writeCache(dir: string, version: string, manifest: Manifest, state: Omit<CacheState, 'manifest'>): Promise<void> {
+/** Every page's key indexes point into the key table. */
+const consistent = (manifest: Manifest) =>
+  manifest.keys.length === manifest.hashes.length && Object.keys(manifest.pages).every((file) => depIndexes(manifest, file).every((i) => i < manifest.keys.length));
+
+/** A page's dependency keys from its record in the manifest. */
+export const pageDeps = (manifest: Manifest, file: string): string[] => depIndexes(manifest, file).map((i) => manifest.keys[i]!);
+
+export const depIndexes = (manifest: Manifest, file: string): number[] => {
+  const { deps } = manifest.pages[file]!;
+  return deps ? deps.split(',').map(Number) : [];
+};
+
+/** Indexes of the manifest's keys whose hash is not `hashOf(key)` any more. */
+export function changedKeys(manifest: Manifest, hashOf: (key: string) => string): Set<number> {
+  const changed = new Set<number>();
+  manifest.keys.forEach((key, i) => hashOf(key) !== manifest.hashes[i] && changed.add(i));
+  return changed;
+}
+
+/** The manifest for this build's pages: each key stored once, with its current hash. */
+export function manifestOf(version: string, pages: Record<string, PageRecord>, hashOf: (key: string) => string, outputs: Manifest['outputs']): Manifest {
+  const index = new Map<string, number>();
+  const indexOf = (key: string) => {
+    let i = index.get(key);
+    if (i === undefined) index.set(key, (i = index.size));
+    return i;
+  };
+  const records = Object.fromEntries(Object.entries(pages).map(([file, { base, deps }]) => [file, { base, deps: deps.map(indexOf).join(',') }]));
+  const keys = [...index.keys()];
+  return { version, keys, hashes: keys.map(hashOf), pages: records, outputs };
+}
+
+/** Writes the cache files; `changed` says which of markdown and content hold news. */
+export async function writeCache(dir: string, version: string, manifest: Manifest, state: Omit<CacheState, 'manifest'>, changed: { markdown: boolean; content: boolean }): Promise<void> {
   await mkdir(dir, { recursive: true });
   await Promise.all([
     writeAtomic(join(dir, 'build.json'), JSON.stringify(manifest)),
-    writeAtomic(join(dir, 'markdown.json'), JSON.stringify({ version, html: Object.fromEntries(state.markdown) })),
-    writeAtomic(join(dir, 'content.json'), JSON.stringify({ version, files: Object.fromEntries(state.parsed) })),
+    changed.markdown && writeAtomic(join(dir, 'markdown.json'), JSON.stringify({ version, html: Object.fromEntries(state.markdown) })),
+    changed.content && writeAtomic(join(dir, 'content.json'), JSON.stringify({ version, files: Object.fromEntries(state.parsed) })),
   ]);
 }
 

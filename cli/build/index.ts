@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Assets } from '../../templates/context.tsx';
-import type { CacheState, PageRecord } from './cache.ts';
+import { changedKeys, depIndexes, pageDeps, type CacheState, type PageRecord } from './cache.ts';
 import { compileTemplates, type CompiledTemplates } from './compile.ts';
 import { deployFiles } from './deploy.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -39,6 +39,10 @@ export interface BuildResult {
   model: SiteModel;
   /** What each page read, for the next incremental build. */
   pages: Record<string, PageRecord>;
+  /** The current hash of a dependency key. */
+  hashOf: (key: string) => string;
+  /** Whether the Markdown cache gained or lost entries. */
+  markdownChanged: boolean;
   rendered: number;
 }
 
@@ -73,6 +77,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const useWorkers = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => (pool ??= new RenderPool(workerFile));
   try {
+    const markdownBefore = new Set(incremental?.cache.markdown.keys());
     const model = await renderMarkdown(content, incremental?.cache.markdown, (sources) =>
       useWorkers(sources.length, parallelFrom.markdown) ? workers().markdown(sources) : Promise.all(sources.map(engine.markdownToHtml)),
     );
@@ -87,25 +92,22 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const index = indexModel(model, routes);
     // A field read while absent (site.analytics, say) is recorded as '': adding it later changes it.
     const hashOf = (key: string) => index.hashes.get(key) ?? '';
-    const base = (route: Route) => digest([version, templates[route.family], assets, options.year]);
-    const previous = incremental?.cache.manifest?.pages ?? {};
-    const fresh = (route: Route) => {
-      const file = outputFile(route.path);
-      const record = previous[file];
-      return (
-        incremental?.intact.has(file) &&
-        record?.base === base(route) &&
-        Object.entries(record.deps).every(([key, hash]) => hashOf(key) === hash)
-      );
+    const bases = new Map(Object.entries(templates).map(([family, hash]) => [family, digest([version, hash, assets, options.year])]));
+    const base = (route: Route) => bases.get(route.family)!;
+    const manifest = incremental?.cache.manifest;
+    const changed = manifest ? changedKeys(manifest, hashOf) : new Set<number>();
+    const fresh = (file: string, route: Route) => {
+      const record = manifest?.pages[file];
+      return incremental?.intact.has(file) && record?.base === base(route) && !depIndexes(manifest!, file).some((i) => changed.has(i));
     };
     const kept = new Set<string>();
     const pages: Record<string, PageRecord> = {};
     const stale: Route[] = [];
     for (const route of routes.routes) {
       const file = outputFile(route.path);
-      if (fresh(route)) {
+      if (fresh(file, route)) {
         kept.add(file);
-        pages[file] = previous[file]!;
+        pages[file] = { base: base(route), deps: pageDeps(manifest!, file) };
       } else {
         stale.push(route);
       }
@@ -116,7 +118,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     for (const page of rendered) {
       const file = outputFile(page.path);
       outputs.set(file, page.html);
-      pages[file] = { base: base(routes.byPath(page.path)), deps: Object.fromEntries(page.read.map((key) => [key, hashOf(key)])) };
+      pages[file] = { base: base(routes.byPath(page.path)), deps: page.read };
     }
 
     for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
@@ -124,7 +126,9 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const deploy = deployFiles(model.site);
     outputs.set('_headers', deploy.headers);
     outputs.set('_redirects', deploy.redirects);
-    return { outputs, kept, routes, model, pages, rendered: rendered.length };
+    const markdown = incremental?.cache.markdown;
+    const markdownChanged = !markdown || markdown.size !== markdownBefore.size || [...markdown.keys()].some((hash) => !markdownBefore.has(hash));
+    return { outputs, kept, routes, model, pages, hashOf, markdownChanged, rendered: rendered.length };
   } finally {
     await pool?.close();
   }

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import matter from 'gray-matter';
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
@@ -7,19 +8,25 @@ import { digest } from './tracking.ts';
 
 export type Path = ReadonlyArray<PropertyKey>;
 
-/** A parsed YAML document that can point back at the line and column of any value in it. */
+interface Parsed {
+  doc: Document;
+  lines: LineCounter;
+}
+
+/**
+ * A YAML document's data, able to point back at the line and column of any value in it. The
+ * positions come from a parse that may be made only when a problem needs them.
+ */
 export class Source {
-  readonly data: unknown;
+  private parsed?: Parsed;
 
   constructor(
     readonly file: string,
-    private readonly doc: Document,
-    private readonly lines: LineCounter,
+    readonly data: unknown,
+    private readonly parse: () => Parsed,
     /** Lines before the YAML text, e.g. the `---` that opens Markdown front matter. */
     private readonly lineOffset = 0,
-  ) {
-    this.data = doc.toJS();
-  }
+  ) {}
 
   /** The issue at `path`, located at the deepest node of the path that exists. */
   issue(path: Path, message: string): ContentIssue {
@@ -28,28 +35,44 @@ export class Source {
   }
 
   position(path: Path): { line: number; column: number } {
-    let node: unknown = this.doc.contents;
+    const { doc, lines } = (this.parsed ??= this.parse());
+    let node: unknown = doc.contents;
     for (const key of path) {
       const next: unknown = isMap(node) || isSeq(node) ? node.get(key as never, true) : undefined;
       if (!next) break;
       node = next;
     }
     const offset = (node as Node | null)?.range?.[0] ?? 0;
-    const { line, col } = this.lines.linePos(offset);
+    const { line, col } = lines.linePos(offset);
     return { line: line + this.lineOffset, column: col };
   }
 }
 
-/** Reads a YAML file; syntax errors become issues and the file yields no Source. */
-export async function loadYaml(root: string, file: string, issues: ContentIssue[]): Promise<Source | undefined> {
+/**
+ * Reads a YAML file; syntax errors become issues and the file yields no Source. A file a
+ * previous build parsed, untouched since (see `untouched`), is not read again.
+ */
+export async function loadYaml(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): Promise<(Source & { cacheEntry: ParsedFile }) | undefined> {
+  const path = join(root, file);
+  const { hit, times } = await untouched(path, parsed?.get(file));
+  if (hit) return Object.assign(new Source(path, hit.data, () => parseDocumentAt(readFileSync(path, 'utf8'))), { cacheEntry: hit });
   const text = await readContentFile(root, file, issues);
-  return text === undefined ? undefined : parseYaml(join(root, file), text, issues);
+  if (text === undefined) return undefined;
+  const hash = digest(text);
+  const previous = parsed?.get(file);
+  const source = previous?.hash === hash ? new Source(path, previous.data, () => parseDocumentAt(text)) : parseYaml(path, text, issues);
+  return source && Object.assign(source, { cacheEntry: { hash, ...times!, data: source.data } });
 }
 
-function parseYaml(file: string, text: string, issues: ContentIssue[], lineOffset = 0): Source | undefined {
+const parseDocumentAt = (text: string): Parsed => {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  if (doc.errors.length === 0) return new Source(file, doc, lines, lineOffset);
+  return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false }), lines };
+};
+
+function parseYaml(file: string, text: string, issues: ContentIssue[], lineOffset = 0): Source | undefined {
+  const parsed = parseDocumentAt(text);
+  const { doc, lines } = parsed;
+  if (doc.errors.length === 0) return new Source(file, doc.toJS(), () => parsed, lineOffset);
   for (const error of doc.errors) {
     const { line, col } = lines.linePos(error.pos[0]);
     issues.push({ file, line: line + lineOffset, column: col, message: `invalid YAML: ${error.message.split('\n')[0]}` });
@@ -69,32 +92,53 @@ export interface MarkdownFile {
   hash: string;
 }
 
-/** Markdown files a previous build parsed and validated, by path, with the hash of their text. */
-export type ParsedFiles = Map<string, { hash: string; data: unknown; body: string; bodyLine: number }>;
+/**
+ * Content files a previous build parsed (and validated, for Markdown), by path: the hash of their
+ * text, and their size and times, so that an untouched file need not even be read.
+ */
+export type ParsedFile = FileTimes & { hash: string; data: unknown; body?: string; bodyLine?: number };
+export type ParsedFiles = Map<string, ParsedFile>;
+type FileTimes = { size: number; mtimeMs: number; ctimeMs: number };
+
+/**
+ * The previous parse of a file, when the file still has the size and times it had then: every
+ * write changes ctime, which no tool sets back, so the text is the same.
+ */
+async function untouched(path: string, previous: ParsedFile | undefined): Promise<{ hit?: ParsedFile; times?: FileTimes }> {
+  const info = await stat(path).catch(() => undefined);
+  const times = info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
+  const same = previous && times && previous.size === times.size && previous.mtimeMs === times.mtimeMs && previous.ctimeMs === times.ctimeMs;
+  return { hit: same ? previous : undefined, times };
+}
 
 /**
  * Reads a Markdown file with YAML front matter (gray-matter), keeping positions for both parts.
- * A file whose text a previous build already validated is not parsed again.
+ * A file whose text a previous build already validated is not parsed again, nor read when
+ * untouched since.
  */
-export async function loadMarkdown(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): Promise<MarkdownFile | undefined> {
-  const text = await readContentFile(root, file, issues);
-  if (text === undefined) return undefined;
-  const hash = digest(text);
-  const hit = parsed?.get(file);
-  if (hit?.hash === hash) {
+export async function loadMarkdown(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): Promise<(MarkdownFile & { times: FileTimes }) | undefined> {
+  const path = join(root, file);
+  const previous = parsed?.get(file);
+  const { hit, times } = await untouched(path, previous);
+  const text = hit ? undefined : await readContentFile(root, file, issues);
+  if (!hit && text === undefined) return undefined;
+  const hash = text === undefined ? hit!.hash : digest(text);
+  if (previous?.hash === hash && previous.body !== undefined) {
     let source: Source | undefined;
     return {
+      // Positions are needed only to report a problem: the text is read again then.
       get frontMatter() {
-        return (source ??= parseMarkdown(root, file, text, [])!.frontMatter);
+        return (source ??= parseMarkdown(root, file, text ?? readFileSync(path, 'utf8'), [])!.frontMatter);
       },
-      cached: hit.data,
-      body: hit.body,
-      bodyLine: hit.bodyLine,
+      cached: previous.data,
+      body: previous.body,
+      bodyLine: previous.bodyLine!,
       hash,
+      times: times!,
     };
   }
-  const result = parseMarkdown(root, file, text, issues);
-  return result && { ...result, hash };
+  const result = parseMarkdown(root, file, text!, issues);
+  return result && { ...result, hash, times: times! };
 }
 
 function parseMarkdown(root: string, file: string, text: string, issues: ContentIssue[]) {

@@ -74,7 +74,8 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
   const issues: ContentIssue[] = [];
   const yaml = async <S extends z.ZodType>(file: string, schema: S) => {
-    const source = await loadYaml(contentDir, file, issues);
+    const source = await loadYaml(contentDir, file, issues, options.parsed?.previous);
+    if (source) options.parsed?.next.set(file, source.cacheEntry);
     return source && { source, data: validate(schema, source, issues) };
   };
 
@@ -217,7 +218,7 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
         issues.push(md.frontMatter.issue(['slug'], `"${front.slug}" must match the file name ${basename(file)}`));
         continue;
       }
-      parsed?.next.set(file, { hash: md.hash, data: front, body: md.body, bodyLine: md.bodyLine });
+      parsed?.next.set(file, { hash: md.hash, ...md.times, data: front, body: md.body, bodyLine: md.bodyLine });
       // Positions are parsed only when there is a problem to point at.
       const source: Locator = { file: join(contentDir, file), issue: (path, message) => md.frontMatter.issue(path, message) };
       hooks.check?.(front, source);
@@ -225,12 +226,13 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
       pages[lang].push({ page: { ...front, lang, markdown: body }, source });
     }
   }
+  const bySlug = { es: new Map(pages.es.map((p) => [p.page.slug, p.page])), en: new Map(pages.en.map((p) => [p.page.slug, p.page])) };
   for (const lang of langs) {
     const other = lang === 'es' ? 'en' : 'es';
     for (const { page, source } of pages[lang]) {
-      const twin = pages[other].find((p) => p.page.slug === page.counterpart);
+      const twin = bySlug[other].get(page.counterpart);
       if (!twin) issues.push(source.issue(['counterpart'], `no ${other} page in ${join(contentDir, folder, other)} has the slug "${page.counterpart}"`));
-      else if (twin.page.counterpart !== page.slug) issues.push(source.issue(['counterpart'], `"${page.counterpart}" names "${twin.page.counterpart}" as its counterpart, not "${page.slug}"`));
+      else if (twin.counterpart !== page.slug) issues.push(source.issue(['counterpart'], `"${page.counterpart}" names "${twin.counterpart}" as its counterpart, not "${page.slug}"`));
     }
   }
   return { es: pages.es.map((p) => p.page), en: pages.en.map((p) => p.page) };

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,16 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     expect(await expectIncrementalEqualsClean()).toMatch(/^Built 338 pages \(es 169, en 169\), /);
     expect(await expectIncrementalEqualsClean()).toContain('(es 169, en 169; 0 rendered, the rest unchanged)');
 
-    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUn consejo más: revisa el skimmer cada semana.\n`);
+    // The post's modification time is set to a whole second, so it can be put back exactly below.
+    const post = 'blog/es/mantenimiento-piscinas-verano.md';
+    const second = new Date('2026-01-01T00:00:00Z');
+    await editFile(content, post, (md) => `${md}\nUn consejo más: revisa el skimmer cada semana.\n`);
+    await utimes(join(content, post), second, second);
+    expect(await expectIncrementalEqualsClean()).toMatch(/; \d rendered, the rest unchanged/);
+
+    // Same size and the same modification time: only the change time tells the cache.
+    await editFile(content, post, (md) => md.replace('cada semana', 'cada martes'));
+    await utimes(join(content, post), second, second);
     expect(await expectIncrementalEqualsClean()).toMatch(/; \d rendered, the rest unchanged/);
 
     await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: Xaló (Jalón)'));
@@ -87,7 +96,7 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     warn.mockRestore();
 
     const manifest = JSON.parse(await readFile(join(cache(), 'build.json'), 'utf8'));
-    for (const page of Object.values(manifest.pages) as { deps: Record<string, string> }[]) for (const key of Object.keys(page.deps)) page.deps[key] = 'stale';
+    manifest.hashes = manifest.hashes.map(() => 'stale');
     await writeFile(join(cache(), 'build.json'), JSON.stringify(manifest));
     await writeFile(join(cache(), 'markdown.json'), JSON.stringify({ version: manifest.version, html: {} }));
     expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
@@ -103,6 +112,15 @@ describe('incremental builds', { timeout: 120_000 }, () => {
       expect.stringContaining(`${join(content, post)}:${await lineOf(content, post, 'service:')}:10  service: no service has the Spanish slug "piscinas"`),
     );
     await cp(join(contentDir, 'services/piscinas.yaml'), join(content, 'services/piscinas.yaml'));
+
+    // The same for a YAML file the cache holds, not read by this build until it has a problem.
+    await expectIncrementalEqualsClean();
+    await rm(join(content, 'images/fontaneros.svg'));
+    const missingImage = await buildCommand({ content, out: incremental(), cache: cache() }).catch((e: unknown) => e);
+    expect((missingImage as ContentError).issues.map(formatIssue)).toContainEqual(
+      expect.stringContaining(`${join(content, 'services/fontaneros.yaml')}:${await lineOf(content, 'services/fontaneros.yaml', 'image:')}:8  image: image "fontaneros.svg" is not in`),
+    );
+    await cp(join(contentDir, 'images/fontaneros.svg'), join(content, 'images/fontaneros.svg'));
   });
 
   it('rewrites a page someone edited in the output folder', async () => {
