@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ParsedFiles } from './load.ts';
+import type { ParsedFile, ParsedFiles } from './load.ts';
 
 /**
  * The persistent build cache in `.cache/`: what each page read last time, the HTML of every
@@ -30,13 +31,15 @@ export interface PageRecord {
   deps: string[];
 }
 
-const markdownSchema = z.object({ version: z.string(), html: z.record(z.string(), z.string()) });
-const contentSchema = z.object({
-  version: z.string(),
-  files: z.record(
-    z.string(),
-    z.object({ hash: z.string(), size: z.number(), mtimeMs: z.number(), ctimeMs: z.number(), data: z.unknown(), body: z.string().optional(), bodyLine: z.number().optional() }),
-  ),
+const htmlSchema = z.string();
+const parsedFileSchema = z.object({
+  hash: z.string(),
+  size: z.number(),
+  mtimeMs: z.number(),
+  ctimeMs: z.number(),
+  data: z.unknown(),
+  body: z.string().optional(),
+  bodyLine: z.number().optional(),
 });
 
 export interface CacheState {
@@ -48,16 +51,12 @@ export interface CacheState {
 }
 
 export async function readCache(dir: string, version: string, warn: (message: string) => void): Promise<CacheState> {
-  const [manifest, markdown, content] = await Promise.all([
+  const [manifest, markdown, parsed] = await Promise.all([
     readJson(join(dir, 'build.json'), manifestSchema, warn),
-    readJson(join(dir, 'markdown.json'), markdownSchema, warn),
-    readJson(join(dir, 'content.json'), contentSchema, warn),
+    readShards(dir, 'markdown', version, htmlSchema, warn),
+    readShards(dir, 'content', version, parsedFileSchema, warn),
   ]);
-  return {
-    manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined,
-    markdown: new Map(markdown?.version === version ? Object.entries(markdown.html) : []),
-    parsed: new Map(content?.version === version ? Object.entries(content.files) : []),
-  };
+  return { manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined, markdown, parsed };
 }
 
 /** Every page's key indexes point into the key table. */
@@ -92,14 +91,46 @@ export function manifestOf(version: string, pages: Record<string, PageRecord>, h
   return { version, keys, hashes: keys.map(hashOf), pages: records, outputs };
 }
 
-/** Writes the cache files; `changed` says which of markdown and content hold news. */
-export async function writeCache(dir: string, version: string, manifest: Manifest, state: Omit<CacheState, 'manifest'>, changed: { markdown: boolean; content: boolean }): Promise<void> {
+/**
+ * Writes the cache. `before` is what it held when read: of the Markdown HTML and the parsed
+ * files, only the shards with changed entries are written again.
+ */
+export async function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: { markdown: Set<string>; parsed: ParsedFiles }): Promise<void> {
   await mkdir(dir, { recursive: true });
+  const sameFile = (a: ParsedFile, b: ParsedFile) => a.hash === b.hash && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
   await Promise.all([
     writeAtomic(join(dir, 'build.json'), JSON.stringify(manifest)),
-    changed.markdown && writeAtomic(join(dir, 'markdown.json'), JSON.stringify({ version, html: Object.fromEntries(state.markdown) })),
-    changed.content && writeAtomic(join(dir, 'content.json'), JSON.stringify({ version, files: Object.fromEntries(state.parsed) })),
+    // HTML is keyed by the hash of its source: a key present before holds the same HTML.
+    writeShards(dir, 'markdown', manifest.version, now.markdown, (key) => before.markdown.has(key), before.markdown),
+    writeShards(dir, 'content', manifest.version, now.parsed, (key, file) => !!before.parsed.get(key) && sameFile(before.parsed.get(key)!, file), before.parsed.keys()),
   ]);
+}
+
+/**
+ * Large maps are kept in `<dir>/<name>/<shard>.json`, so that a change of one entry (one edited
+ * post) rewrites a sixteenth of the map, not all of it.
+ */
+const shards = 16;
+const shardOf = (key: string) => createHash('sha1').update(key).digest()[0]! % shards;
+const shardFile = (dir: string, name: string, shard: number) => join(dir, name, `${shard.toString(16)}.json`);
+
+async function readShards<T>(dir: string, name: string, version: string, entry: z.ZodType<T>, warn: (message: string) => void): Promise<Map<string, T>> {
+  const schema = z.object({ version: z.string(), entries: z.record(z.string(), entry) });
+  const parts = await Promise.all(Array.from({ length: shards }, (_, i) => readJson(shardFile(dir, name, i), schema, warn)));
+  return new Map(parts.flatMap((part) => (part?.version === version ? Object.entries(part.entries) : [])));
+}
+
+async function writeShards<T>(dir: string, name: string, version: string, now: Map<string, T>, unchanged: (key: string, value: T) => boolean, before: Iterable<string>): Promise<void> {
+  const entries = Array.from({ length: shards }, () => ({}) as Record<string, T>);
+  const dirty = new Set<number>();
+  for (const [key, value] of now) {
+    const shard = shardOf(key);
+    entries[shard]![key] = value;
+    if (!unchanged(key, value)) dirty.add(shard);
+  }
+  for (const key of before) if (!now.has(key)) dirty.add(shardOf(key));
+  await mkdir(join(dir, name), { recursive: true });
+  await Promise.all([...dirty].map((shard) => writeAtomic(shardFile(dir, name, shard), JSON.stringify({ version, entries: entries[shard] }))));
 }
 
 async function readJson<S extends z.ZodType>(file: string, schema: S, warn: (message: string) => void): Promise<z.infer<S> | undefined> {

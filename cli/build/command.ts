@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { templatesDir } from '../paths.ts';
 import { manifestOf, readCache, writeCache } from './cache.ts';
 import { build, type BuildResult } from './index.ts';
-import type { ParsedFile, ParsedFiles } from './load.ts';
+import type { ParsedFiles } from './load.ts';
 import { loadContent } from './model.ts';
 import { toolVersion } from './versions.ts';
 import type { Lang } from './schema/common.ts';
@@ -38,15 +38,14 @@ export async function buildSite(opts: BuildCommandOptions): Promise<BuildSummary
   } else {
     const version = await toolVersion();
     const cache = await readCache(opts.cache, version, (message) => console.warn(`! ${message}`));
+    const loadedMarkdown = new Set(cache.markdown.keys()); // the build adds and drops entries
     const parsed = new Map() as ParsedFiles;
     const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
     const previous = cache.manifest?.outputs;
     const intact = await intactFiles(opts.out, previous);
     result = await build(content, { templatesDir, year, incremental: { cache, version, intact } });
     written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
-    const contentChanged = parsed.size !== cache.parsed.size || [...parsed].some(([file, now]) => !sameFile(cache.parsed.get(file), now));
-    const manifest = manifestOf(version, result.pages, result.hashOf, written);
-    await writeCache(opts.cache, version, manifest, { markdown: cache.markdown, parsed }, { markdown: result.markdownChanged, content: contentChanged });
+    await writeCache(opts.cache, manifestOf(version, result.pages, result.hashOf, written), { markdown: cache.markdown, parsed }, { markdown: loadedMarkdown, parsed: cache.parsed });
   }
   const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
   return {
@@ -57,9 +56,6 @@ export async function buildSite(opts: BuildCommandOptions): Promise<BuildSummary
     seconds: (performance.now() - started) / 1000,
   };
 }
-
-const sameFile = (before: ParsedFile | undefined, now: ParsedFile) =>
-  before?.hash === now.hash && before.size === now.size && before.mtimeMs === now.mtimeMs && before.ctimeMs === now.ctimeMs;
 
 export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   const summary = await buildSite(opts);

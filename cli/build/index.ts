@@ -41,8 +41,6 @@ export interface BuildResult {
   pages: Record<string, PageRecord>;
   /** The current hash of a dependency key. */
   hashOf: (key: string) => string;
-  /** Whether the Markdown cache gained or lost entries. */
-  markdownChanged: boolean;
   rendered: number;
 }
 
@@ -77,7 +75,6 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const useWorkers = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => (pool ??= new RenderPool(workerFile));
   try {
-    const markdownBefore = new Set(incremental?.cache.markdown.keys());
     const model = await renderMarkdown(content, incremental?.cache.markdown, (sources) =>
       useWorkers(sources.length, parallelFrom.markdown) ? workers().markdown(sources) : Promise.all(sources.map(engine.markdownToHtml)),
     );
@@ -126,9 +123,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const deploy = deployFiles(model.site);
     outputs.set('_headers', deploy.headers);
     outputs.set('_redirects', deploy.redirects);
-    const markdown = incremental?.cache.markdown;
-    const markdownChanged = !markdown || markdown.size !== markdownBefore.size || [...markdown.keys()].some((hash) => !markdownBefore.has(hash));
-    return { outputs, kept, routes, model, pages, hashOf, markdownChanged, rendered: rendered.length };
+    return { outputs, kept, routes, model, pages, hashOf, rendered: rendered.length };
   } finally {
     await pool?.close();
   }

@@ -98,7 +98,8 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     const manifest = JSON.parse(await readFile(join(cache(), 'build.json'), 'utf8'));
     manifest.hashes = manifest.hashes.map(() => 'stale');
     await writeFile(join(cache(), 'build.json'), JSON.stringify(manifest));
-    await writeFile(join(cache(), 'markdown.json'), JSON.stringify({ version: manifest.version, html: {} }));
+    await rm(join(cache(), 'markdown'), { recursive: true });
+    await writeFile(join(cache(), 'content', '0.json'), '{"version": "x", "entries": ');
     expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
   });
 
