@@ -1,7 +1,6 @@
 import { remark } from 'remark';
 import remarkHtml from 'remark-html';
 import type { Content, SiteModel } from './model.ts';
-import { digest } from './tracking.ts';
 
 const processor = remark().use(remarkHtml);
 
@@ -16,19 +15,17 @@ export type MarkdownRenderer = (sources: string[]) => Promise<string[]>;
 const inProcess: MarkdownRenderer = (sources) => Promise.all(sources.map(markdownToHtml));
 
 /**
- * The content with every post and legal text rendered to HTML. `cache` maps the hash of a
- * Markdown source to its HTML; what it lacks is rendered and added to it.
+ * The content with every post and legal text rendered to HTML. `cache` maps a page's source
+ * hash to its HTML; what it lacks is rendered and added to it.
  */
 export async function renderMarkdown(content: Content, cache = new Map<string, string>(), render = inProcess): Promise<SiteModel> {
   const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
-  // One hash per source: thousands of posts make hashing a cost worth paying once.
-  const sources = new Map(pages.map((p) => [p.markdown, digest(p.markdown)]));
-  const used = new Set(sources.values());
-  for (const hash of cache.keys()) if (!used.has(hash)) cache.delete(hash); // keep the cache to what exists
-  const missing = [...sources].filter(([, hash]) => !cache.has(hash));
-  const rendered = await render(missing.map(([markdown]) => markdown));
-  missing.forEach(([, hash], i) => cache.set(hash, rendered[i]!));
-  const withHtml = <T extends { markdown: string }>(page: T) => ({ ...page, html: cache.get(sources.get(page.markdown)!)! });
+  const sources = new Map(pages.map((p) => [p.sourceHash, p.markdown]));
+  for (const hash of cache.keys()) if (!sources.has(hash)) cache.delete(hash); // keep the cache to what exists
+  const missing = [...sources].filter(([hash]) => !cache.has(hash));
+  const rendered = await render(missing.map(([, markdown]) => markdown));
+  missing.forEach(([hash], i) => cache.set(hash, rendered[i]!));
+  const withHtml = <T extends { sourceHash: string }>(page: T) => ({ ...page, html: cache.get(page.sourceHash)! });
   return {
     ...content,
     posts: { es: content.posts.es.map(withHtml), en: content.posts.en.map(withHtml) },

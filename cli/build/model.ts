@@ -12,12 +12,15 @@ import { legalFrontMatterSchema, postFrontMatterSchema, type LegalFrontMatter, t
 import { airConditioningSchema, serviceSchema, type AirConditioning, type Service } from './schema/service.ts';
 import { exampleValues, siteSchema, type Site } from './schema/site.ts';
 import { stringsSchema, type Strings } from './schema/strings.ts';
+import { digest } from './tracking.ts';
 import { validate } from './validate.ts';
 
 /** A post as loaded: front matter and Markdown. The build renders the Markdown (markdown.ts). */
 export interface PostSource extends PostFrontMatter {
   lang: Lang;
   markdown: string;
+  /** Hash of everything the page is made of (its file, and for legal texts the values filled in). */
+  sourceHash: string;
 }
 export interface Post extends PostSource {
   html: string;
@@ -27,6 +30,7 @@ export interface Post extends PostSource {
 export interface LegalSource extends LegalFrontMatter {
   lang: Lang;
   markdown: string;
+  sourceHash: string;
 }
 export interface LegalPage extends LegalSource {
   html: string;
@@ -197,8 +201,8 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
     /** Rewrites the Markdown body before it is rendered. */
     body?: (text: string, page: z.infer<S> & { lang: Lang }, source: Locator, bodyLine: number) => string;
   },
-): Promise<Record<Lang, (z.infer<S> & { lang: Lang; markdown: string })[]>> {
-  type Page = z.infer<S> & { lang: Lang; markdown: string };
+): Promise<Record<Lang, (z.infer<S> & { lang: Lang; markdown: string; sourceHash: string })[]>> {
+  type Page = z.infer<S> & { lang: Lang; markdown: string; sourceHash: string };
   const pages: Record<Lang, { page: Page; source: Locator }[]> = { es: [], en: [] };
   for (const lang of langs) {
     const files = await listFiles(contentDir, join(folder, lang), '.md');
@@ -223,7 +227,9 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
       const source: Locator = { file: join(contentDir, file), issue: (path, message) => md.frontMatter.issue(path, message) };
       hooks.check?.(front, source);
       const body = hooks.body ? hooks.body(md.body, { ...front, lang }, source, md.bodyLine) : md.body;
-      pages[lang].push({ page: { ...front, lang, markdown: body }, source });
+      // The file's hash stands for the page, unless the body was rewritten from other content.
+      const sourceHash = body === md.body ? md.hash : digest([md.hash, body]);
+      pages[lang].push({ page: { ...front, lang, markdown: body, sourceHash }, source });
     }
   }
   const bySlug = { es: new Map(pages.es.map((p) => [p.page.slug, p.page])), en: new Map(pages.en.map((p) => [p.page.slug, p.page])) };

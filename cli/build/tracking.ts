@@ -37,12 +37,10 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   const sluggedKeys = new Set<object>();
   const hashes = new Map<string, string>();
   const hashOf = options.hashes ? digest : () => '';
-  const entity = (object: object, key: string, hashed: object = object) => {
+  const entity = (object: object, key: string, hash = hashOf(object)) => {
     keyOf.set(object, key);
-    hashes.set(key, hashOf(hashed));
+    hashes.set(key, hash);
   };
-  // Rendered HTML follows from the Markdown (and the tool version, part of every page's base).
-  const source = ({ html: _, ...rest }: { html: string }) => rest;
   const fieldKeyOf = new Map<object, string>();
   // Hashes every field, and every field of the es/en blocks, besides the whole entity.
   const document = (object: object, key: string) => {
@@ -68,8 +66,9 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   list(model.services, 'services');
   list(model.localities, 'localities');
   for (const lang of langs) {
-    model.posts[lang].forEach((p) => entity(p, `post:${lang}:${p.slug}`, source(p)));
-    model.legal[lang].forEach((p) => entity(p, `legal:${lang}:${p.slug}`, source(p)));
+    // A post is made from its source (its HTML too, with the tool version in every page's base).
+    model.posts[lang].forEach((p) => entity(p, `post:${lang}:${p.slug}`, p.sourceHash));
+    model.legal[lang].forEach((p) => entity(p, `legal:${lang}:${p.slug}`, p.sourceHash));
     list(model.posts[lang], `posts:${lang}`);
     list(model.legal[lang], `legal:${lang}`);
   }
