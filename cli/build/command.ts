@@ -1,13 +1,12 @@
 import { relative } from 'node:path';
 import { templatesDir } from '../paths.ts';
-import { manifestOf, readCache, writeCache } from './cache.ts';
+import { manifestOf, readCache, writeCache, type CacheState } from './cache.ts';
 import { build, type BuildResult } from './index.ts';
 import type { ParsedFiles } from './load.ts';
 import { loadContent } from './model.ts';
 import { toolVersion } from './versions.ts';
 import type { Lang } from './schema/common.ts';
 import { intactFiles, writeOutputs, type OutputRecords } from './write.ts';
-
 
 export interface BuildCommandOptions {
   content: string;
@@ -26,8 +25,48 @@ export interface BuildSummary {
   seconds: number;
 }
 
-/** Loads, builds and writes the site, incrementally when a cache folder is given. */
-export async function buildSite(opts: BuildCommandOptions): Promise<BuildSummary> {
+/**
+ * What a long-running process (dev) keeps between builds: the cache as the last build left it,
+ * so the next one need not read it back, and the writing of it, finished before the next build.
+ */
+/**
+ * What a long-running process (dev) keeps between builds: the cache as the last build left it, so
+ * the next one need not read it back. Writing the cache waits until the pages have reloaded; a
+ * newer build's cache replaces one not yet written.
+ */
+export class BuildSession {
+  version?: string;
+  cache?: CacheState;
+  private pending?: () => Promise<void>;
+  private timer?: NodeJS.Timeout;
+  private saving = Promise.resolve();
+
+  saveLater(save: () => Promise<void>): void {
+    clearTimeout(this.timer);
+    this.pending = save;
+    this.timer = setTimeout(() => void this.flush(), 300);
+  }
+
+  /** Writes the cache now if a build left it unwritten; resolves when no write is under way. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    const save = this.pending;
+    this.pending = undefined;
+    if (save) {
+      this.saving = this.saving.then(save).catch((error: unknown) => {
+        this.cache = undefined; // the next build reads what is on disk, or starts afresh
+        console.warn(`! could not write the build cache: ${(error as Error).message}`);
+      });
+    }
+    return this.saving;
+  }
+}
+
+/**
+ * Loads, builds and writes the site, incrementally when a cache folder is given. With a session,
+ * the cache stays in memory and is written later (see BuildSession).
+ */
+export async function buildSite(opts: BuildCommandOptions, session?: BuildSession): Promise<BuildSummary> {
   const started = performance.now();
   const year = new Date().getFullYear();
   let result: BuildResult;
@@ -36,16 +75,24 @@ export async function buildSite(opts: BuildCommandOptions): Promise<BuildSummary
     result = await build(await loadContent(opts.content, { strict: opts.strict }), { templatesDir, year });
     written = await writeOutputs(opts.out, result.outputs);
   } else {
-    const version = await toolVersion();
-    const cache = await readCache(opts.cache, version, (message) => console.warn(`! ${message}`));
-    const loadedMarkdown = new Set(cache.markdown.keys()); // the build adds and drops entries
+    const version = session ? (session.version ??= await toolVersion()) : await toolVersion();
+    const cache = session?.cache ?? (await readCache(opts.cache, version, (message) => console.warn(`! ${message}`)));
+    const before = { markdown: new Set(cache.markdown.keys()), parsed: cache.parsed }; // the build adds and drops entries
     const parsed = new Map() as ParsedFiles;
     const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
     const previous = cache.manifest?.outputs;
     const intact = await intactFiles(opts.out, previous);
     result = await build(content, { templatesDir, year, incremental: { cache, version, intact } });
     written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
-    await writeCache(opts.cache, manifestOf(version, result.pages, result.hashOf, written), { markdown: cache.markdown, parsed }, { markdown: loadedMarkdown, parsed: cache.parsed });
+    const manifest = manifestOf(version, result.pages, result.hashOf, written);
+    const cacheDir = opts.cache;
+    const save = () => writeCache(cacheDir, manifest, { markdown: cache.markdown, parsed }, before);
+    if (session) {
+      session.cache = { manifest, markdown: cache.markdown, parsed };
+      session.saveLater(save);
+    } else {
+      await save();
+    }
   }
   const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
   return {

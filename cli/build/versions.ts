@@ -32,9 +32,10 @@ export async function toolVersion(): Promise<string> {
 export function templateHashes(files: Map<string, string>, pages: Record<Family, { name: string }>): Record<Family, string> {
   const componentFile = (family: Family) => join('pages', `${pages[family].name}.tsx`);
   const components = new Set(Object.keys(pages).map((f) => componentFile(f as Family)));
+  const fileHashes = [...files].map(([file, text]) => [file, digest(text)] as const);
   const hashes = {} as Record<Family, string>;
   for (const family of Object.keys(pages) as Family[]) {
-    hashes[family] = digest([...files].filter(([file]) => !components.has(file) || file === componentFile(family)));
+    hashes[family] = digest(fileHashes.filter(([file]) => !components.has(file) || file === componentFile(family)));
   }
   return hashes;
 }

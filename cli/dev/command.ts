@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { nodeContactHandler } from '../../functions/adapters/node.ts';
 import { contactPath, createContactEnv } from '../../functions/contact/config.ts';
-import { buildSite } from '../build/command.ts';
+import { BuildSession, buildSite } from '../build/command.ts';
 import { templatesDir } from '../paths.ts';
 import { listen } from '../serve/command.ts';
 import { ContentError, formatIssue, UserError } from '../errors.ts';
@@ -32,11 +32,12 @@ export async function dev(opts: DevOptions): Promise<void> {
   const env = createContactEnv(process.env, { outbox: true });
   const site = await createDevServer({ dir: resolve(opts.out), api: { [contactPath]: nodeContactHandler(env) } });
 
+  const session = new BuildSession();
   const rebuild = async (changed: string[]) => {
     const started = performance.now();
     const took = () => `in ${Math.round(performance.now() - started)} ms${describeChanges(changed)}`;
     try {
-      await buildSite({ content: opts.content, out: opts.out, cache: opts.cache });
+      await buildSite({ content: opts.content, out: opts.out, cache: opts.cache }, session);
       console.log(`${changed.length ? 'rebuilt' : 'built'} ${took()}`);
       site.notify({ type: 'reload' });
     } catch (error) {
@@ -58,6 +59,7 @@ export async function dev(opts: DevOptions): Promise<void> {
   process.once('SIGINT', async () => {
     unwatch();
     await queue.stop();
+    await session.flush();
     await site.close();
     process.exit(0); // whatever the build left running (esbuild, workers) must not keep dev alive
   });

@@ -3,7 +3,7 @@
  * never two runs at once: changes that arrive during a run are gathered into one more run after it.
  * `task` must not reject; it reports its own failures.
  */
-export function rebuildQueue(task: (changed: string[]) => Promise<void>, quietMs = 50) {
+export function rebuildQueue(task: (changed: string[]) => Promise<void>, quietMs = 10) {
   let changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
