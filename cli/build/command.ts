@@ -1,12 +1,13 @@
-import { relative } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
 import { templatesDir } from '../paths.ts';
 import { manifestOf, readCache, writeCache, type CacheState } from './cache.ts';
-import { build, type BuildResult } from './index.ts';
+import { build, type BuildOptions } from './index.ts';
 import type { ParsedFiles } from './load.ts';
 import { loadContent } from './model.ts';
 import { toolVersion } from './versions.ts';
 import type { Lang } from './schema/common.ts';
-import { intactFiles, writeOutputs, type OutputRecords } from './write.ts';
+import { intactFiles, writeOutputs } from './write.ts';
 
 export interface BuildCommandOptions {
   content: string;
@@ -25,10 +26,6 @@ export interface BuildSummary {
   seconds: number;
 }
 
-/**
- * What a long-running process (dev) keeps between builds: the cache as the last build left it,
- * so the next one need not read it back, and the writing of it, finished before the next build.
- */
 /**
  * What a long-running process (dev) keeps between builds: the cache as the last build left it, so
  * the next one need not read it back. Writing the cache waits until the pages have reloaded; a
@@ -68,40 +65,52 @@ export class BuildSession {
  */
 export async function buildSite(opts: BuildCommandOptions, session?: BuildSession): Promise<BuildSummary> {
   const started = performance.now();
-  const year = new Date().getFullYear();
-  let result: BuildResult;
-  let written: OutputRecords;
-  if (opts.cache === false) {
-    result = await build(await loadContent(opts.content, { strict: opts.strict }), { templatesDir, year });
-    written = await writeOutputs(opts.out, result.outputs);
-  } else {
-    const version = session ? (session.version ??= await toolVersion()) : await toolVersion();
-    const cache = session?.cache ?? (await readCache(opts.cache, version, (message) => console.warn(`! ${message}`)));
-    const before = { markdown: new Set(cache.markdown.keys()), parsed: cache.parsed }; // the build adds and drops entries
-    const parsed = new Map() as ParsedFiles;
-    const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
-    const previous = cache.manifest?.outputs;
-    const intact = await intactFiles(opts.out, previous);
-    result = await build(content, { templatesDir, year, incremental: { cache, version, intact } });
-    written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
-    const manifest = manifestOf(version, result.pages, result.hashOf, written);
-    const cacheDir = opts.cache;
-    const save = () => writeCache(cacheDir, manifest, { markdown: cache.markdown, parsed }, before);
-    if (session) {
-      session.cache = { manifest, markdown: cache.markdown, parsed };
-      session.saveLater(save);
-    } else {
-      await save();
-    }
+  // Next to the output folder, so that staged pages move into it without a copy.
+  const staging = `${resolve(opts.out)}.staging-${process.pid}`;
+  const base = { templatesDir, year: new Date().getFullYear(), staging };
+  try {
+    const { result, written } =
+      opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache }, base, session);
+    const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
+    return {
+      pages: { es: count('es'), en: count('en') },
+      rendered: result.rendered,
+      files: Object.keys(written).length,
+      bytes: Object.values(written).reduce((sum, o) => sum + o.size, 0),
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    // Where the output folder cannot be, neither can staging: a failed build has said why.
+    await rm(staging, { recursive: true, force: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOTDIR') console.warn(`! could not remove ${staging}: ${error.message}`);
+    });
   }
-  const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
-  return {
-    pages: { es: count('es'), en: count('en') },
-    rendered: result.rendered,
-    files: Object.keys(written).length,
-    bytes: Object.values(written).reduce((sum, o) => sum + o.size, 0),
-    seconds: (performance.now() - started) / 1000,
-  };
+}
+
+async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
+  const result = await build(await loadContent(opts.content, { strict: opts.strict }), options);
+  return { result, written: await writeOutputs(opts.out, result.outputs) };
+}
+
+async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, options: BuildOptions, session?: BuildSession) {
+  const version = session ? (session.version ??= await toolVersion()) : await toolVersion();
+  const cache = session?.cache ?? (await readCache(opts.cache, version, (message) => console.warn(`! ${message}`)));
+  const before = { markdown: new Set(cache.markdown.keys()), parsed: cache.parsed }; // the build adds and drops entries
+  const parsed = new Map() as ParsedFiles;
+  const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
+  const previous = cache.manifest?.outputs;
+  const intact = await intactFiles(opts.out, previous);
+  const result = await build(content, { ...options, incremental: { cache, version, intact } });
+  const written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
+  const manifest = manifestOf(version, result.pages, result.hashOf, written);
+  const save = () => writeCache(opts.cache, manifest, { markdown: cache.markdown, parsed }, before);
+  if (session) {
+    session.cache = { manifest, markdown: cache.markdown, parsed };
+    session.saveLater(save);
+  } else {
+    await save();
+  }
+  return { result, written };
 }
 
 export async function buildCommand(opts: BuildCommandOptions): Promise<void> {

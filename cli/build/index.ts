@@ -6,12 +6,13 @@ import { deployFiles } from './deploy.ts';
 import { renderMarkdown } from './markdown.ts';
 import type { Content, SiteModel } from './model.ts';
 import { siteFiles } from './outputs/index.ts';
+import type { OutputContent } from './write.ts';
 import { RenderPool } from './pool.ts';
 import { outputFile, RouteMap, type Route } from './routes.ts';
 import { digest, indexModel } from './tracking.ts';
 import { filesUnder, templateHashes, toolVersion } from './versions.ts';
 
-export type Outputs = Map<string, string | Uint8Array>;
+export type Outputs = Map<string, OutputContent>;
 
 export interface BuildOptions {
   templatesDir: string;
@@ -25,6 +26,11 @@ export interface BuildOptions {
   };
   /** Worker threads: 'auto' uses them when there is enough work to pay for starting them. */
   parallel?: 'auto' | 'always' | 'never';
+  /**
+   * A folder the worker threads write the pages they render to, on the output folder's disk, so
+   * that thousands of pages need not pass through this thread's memory (write.ts moves them).
+   */
+  staging?: string;
 }
 
 /** Below these counts a single thread finishes before worker threads have started. */
@@ -110,7 +116,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
       }
     }
     const rendered = useWorkers(stale.length, parallelFrom.pages)
-      ? await workers().pages(model, routes, assets, options.year, stale.map((r) => r.path))
+      ? await workers().pages(model, routes, assets, options.year, stale.map((r) => r.path), options.staging)
       : stale.map(engine.createRenderer(model, routes, assets, options.year, { index }));
     for (const page of rendered) {
       const file = outputFile(page.path);

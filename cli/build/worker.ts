@@ -3,16 +3,20 @@ import { parentPort } from 'node:worker_threads';
 import type { Assets } from '../../templates/context.tsx';
 import { createRenderer, markdownToHtml, type RenderedPage } from './engine.ts';
 import type { SiteModel } from './model.ts';
-import { RouteMap, type Route } from './routes.ts';
+import { outputFile, RouteMap, type Route } from './routes.ts';
 import { indexModel } from './tracking.ts';
+import { stage, type StagedFile } from './write.ts';
 
 export type WorkerRequest =
   | { id: number; type: 'markdown'; sources: string[] }
   | { id: number; type: 'site'; model: SiteModel; assets: Assets; year: number }
-  | { id: number; type: 'pages'; paths: string[] };
+  | { id: number; type: 'pages'; paths: string[]; staging?: string };
 
-/** A rendered page whose HTML is UTF-8 bytes, moved to the main thread without a copy. */
-export type RenderedBytes = Omit<RenderedPage, 'html'> & { html: Uint8Array };
+/**
+ * A page rendered on a worker: its HTML as UTF-8 bytes, moved to the main thread without a copy,
+ * or, given a staging folder, written there by the worker (write.ts moves it into place).
+ */
+export type RenderedBytes = Omit<RenderedPage, 'html'> & { html: Uint8Array | StagedFile };
 
 const encoder = new TextEncoder();
 
@@ -30,11 +34,14 @@ parentPort!.on('message', async (request: WorkerRequest) => {
       parentPort!.postMessage({ id: request.id, result: null });
     } else {
       const { routes, render } = site!;
+      const { staging } = request;
       const pages: RenderedBytes[] = request.paths.map((path) => {
         const page = render(routes.byPath(path));
-        return { ...page, html: encoder.encode(page.html) };
+        const bytes = encoder.encode(page.html);
+        return { ...page, html: staging ? stage(staging, outputFile(path), bytes) : bytes };
       });
-      parentPort!.postMessage({ id: request.id, result: pages }, pages.map((page) => page.html.buffer as ArrayBuffer));
+      const moved = pages.flatMap((page) => (page.html instanceof Uint8Array ? [page.html.buffer as ArrayBuffer] : []));
+      parentPort!.postMessage({ id: request.id, result: pages }, moved);
     }
   } catch (error) {
     parentPort!.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Manifest } from './cache.ts';
@@ -7,6 +8,27 @@ import type { Outputs } from './index.ts';
 export type OutputRecords = Manifest['outputs'];
 
 const hashOf = (content: string | Uint8Array) => createHash('sha1').update(content).digest('base64url');
+
+/** An output file already written to a staging folder, e.g. by a render worker. */
+export interface StagedFile {
+  staged: string;
+  hash: string;
+}
+
+const isStaged = (content: OutputContent): content is StagedFile => typeof content === 'object' && 'staged' in content;
+export type OutputContent = string | Uint8Array | StagedFile;
+
+/** Writes `bytes` as `file` under `staging`, for writeOutputs to move into place. */
+export function stage(staging: string, file: string, bytes: Uint8Array): StagedFile {
+  const staged = join(staging, file);
+  mkdirSync(dirname(staged), { recursive: true });
+  writeFileSync(staged, bytes);
+  return { staged, hash: hashOf(bytes) };
+}
+
+/** Puts an output file at `path`: moved there when staged, written otherwise. */
+const put = (path: string, content: OutputContent) => (isStaged(content) ? rename(content.staged, path) : writeFile(path, content));
+const contentHash = (content: OutputContent) => (isStaged(content) ? content.hash : hashOf(content));
 
 /**
  * Output files the previous build wrote that the folder still holds as written (same size and
@@ -40,13 +62,13 @@ export async function writeOutputs(
   const records: OutputRecords = {};
   try {
     for (const [file, content] of outputs) {
-      const hash = hashOf(content);
+      const hash = contentHash(content);
       if (intact.has(file) && previous[file]?.hash === hash) {
         records[file] = previous[file]!;
         continue;
       }
       await mkdir(dirname(join(target, file)), { recursive: true });
-      await writeFile(join(target, file), content);
+      await put(join(target, file), content);
       records[file] = await record(target, file, hash);
     }
     for (const file of kept) records[file] = previous[file]!;
@@ -65,12 +87,12 @@ async function writeFresh(target: string, outputs: Outputs): Promise<OutputRecor
     await rm(temp, { recursive: true, force: true });
     const folders = new Set([...outputs.keys()].map((file) => dirname(join(temp, file))));
     for (const folder of folders) await mkdir(folder, { recursive: true });
-    await Promise.all([...outputs].map(([file, content]) => writeFile(join(temp, file), content)));
+    await Promise.all([...outputs].map(([file, content]) => put(join(temp, file), content)));
     await rename(target, old).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
     await rename(temp, target);
-    await Promise.all([...outputs].map(async ([file, content]) => (records[file] = await record(target, file, hashOf(content)))));
+    await Promise.all([...outputs].map(async ([file, content]) => (records[file] = await record(target, file, contentHash(content)))));
   } catch (error) {
     // Best-effort cleanup: the write error below is the one worth reporting.
     await rm(temp, { recursive: true, force: true }).catch(() => {});
