@@ -58,7 +58,8 @@ export const PartsProvider = Parts.Provider;
 
 /**
  * Markup that is the same on every page of one language, like the footer: the build renders it
- * once per language, for the home page, and reuses it. So it must not depend on the current page.
+ * once per language and name, for the home page, and reuses it. So it must not depend on the
+ * current page, and the name must tell apart every variant (an icon's class, say).
  */
 export function SamePerLanguage({ name, children }: { name: string; children: ReactElement }) {
   const placeholder = useContext(Parts);

@@ -10,8 +10,8 @@ export type SharedPart = (name: string, element: ReactElement) => string;
 
 /** Renders one route to a complete HTML document; with `shared`, parts come from it. */
 export function renderPage(data: PageData, shared?: SharedPart): string {
-  const parts = new Map<string, ReactElement>();
-  const placeholder = (name: string, element: ReactElement) => (parts.set(name, element), createElement('sitegen-part', { name }));
+  const parts: { name: string; element: ReactElement }[] = [];
+  const placeholder = (name: string, element: ReactElement) => createElement('sitegen-part', { n: parts.push({ name, element }) - 1 });
   const html = normalizeHtml(
     renderToStaticMarkup(
       <HelmetProvider>
@@ -22,7 +22,7 @@ export function renderPage(data: PageData, shared?: SharedPart): string {
         </PageProvider>
       </HelmetProvider>,
     ),
-  ).replace(/<sitegen-part name="([\w-]+)"><\/sitegen-part>/g, (_tag, name: string) => shared!(name, parts.get(name)!));
+  ).replace(/<sitegen-part n="(\d+)"><\/sitegen-part>/g, (_tag, n: string) => shared!(parts[Number(n)]!.name, parts[Number(n)]!.element));
   return `<!DOCTYPE html>${html.replace('</head>', `${preloads(html, data.assets.islands)}</head>`)}`;
 }
 

@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import { MapPin } from './icons.tsx';
 import type { Locality } from '../../cli/build/schema/locality.ts';
 
 const badge = 'inline-flex items-center gap-1.5 rounded-full bg-white px-4 py-2 text-sm font-medium text-sea-900 ring-1 ring-sea-200';

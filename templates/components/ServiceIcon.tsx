@@ -1,4 +1,4 @@
-import { Droplets, Hammer, Paintbrush, Shovel, Snowflake, Sun, Trees, Waves, Zap } from 'lucide-react';
+import { Droplets, Hammer, Paintbrush, Shovel, Snowflake, Sun, Trees, Waves, Zap } from './icons.tsx';
 import type { Service } from '../../cli/build/schema/service.ts';
 
 const icons = { zap: Zap, droplets: Droplets, paintbrush: Paintbrush, trees: Trees, waves: Waves, shovel: Shovel, hammer: Hammer, sun: Sun, snowflake: Snowflake };

@@ -1,6 +1,6 @@
 import { noBreak } from '../text.ts';
 import type { ReactNode } from 'react';
-import { Check, Mail, Phone, Send } from 'lucide-react';
+import { Check, Mail, Phone, Send } from './icons.tsx';
 import type { Card, Hero as HeroContent, Section } from '../../cli/build/schema/common.ts';
 import { usePage } from '../context.tsx';
 

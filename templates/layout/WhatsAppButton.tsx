@@ -1,4 +1,4 @@
-import { MessageCircle } from 'lucide-react';
+import { MessageCircle } from '../components/icons.tsx';
 import { usePage } from '../context.tsx';
 
 /** Floating green chat button, bottom right of every page (spec §1). */

@@ -1,4 +1,4 @@
-import { Snowflake } from 'lucide-react';
+import { Snowflake } from '../components/icons.tsx';
 import { fill } from '../../cli/build/placeholders.ts';
 import { routeKey } from '../../cli/build/routes.ts';
 import { usePage } from '../context.tsx';

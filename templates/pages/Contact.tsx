@@ -1,5 +1,5 @@
 import { noBreak } from '../text.ts';
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone } from '../components/icons.tsx';
 import type { ReactNode } from 'react';
 import { fill } from '../../cli/build/placeholders.ts';
 import { contactPath } from '../../functions/contact/fields.ts';

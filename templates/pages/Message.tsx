@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck } from '../components/icons.tsx';
 import { routeKey } from '../../cli/build/routes.ts';
 import { usePage } from '../context.tsx';
 import { ButtonLink, buttonClass, CallButton, Container } from '../components/ui.tsx';

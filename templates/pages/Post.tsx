@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '../components/icons.tsx';
 import { routeKey } from '../../cli/build/routes.ts';
 import { usePage } from '../context.tsx';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
