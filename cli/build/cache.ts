@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -25,11 +24,11 @@ const manifestSchema = z.object({
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
-/** What a page read, as dependency keys, with the hash of the rest of its inputs. */
-export interface PageRecord {
-  base: string;
-  deps: string[];
-}
+/**
+ * What a page read, as dependency keys, with the hash of the rest of its inputs; for a page kept
+ * from the previous build, its record in that build's manifest.
+ */
+export type PageRecord = { base: string; deps: string[] } | { base: string; previous: Manifest['pages'][string] };
 
 const htmlSchema = z.string();
 const parsedFileSchema = z.object({
@@ -63,13 +62,8 @@ export async function readCache(dir: string, version: string, warn: (message: st
 const consistent = (manifest: Manifest) =>
   manifest.keys.length === manifest.hashes.length && Object.keys(manifest.pages).every((file) => depIndexes(manifest, file).every((i) => i < manifest.keys.length));
 
-/** A page's dependency keys from its record in the manifest. */
-export const pageDeps = (manifest: Manifest, file: string): string[] => depIndexes(manifest, file).map((i) => manifest.keys[i]!);
-
-export const depIndexes = (manifest: Manifest, file: string): number[] => {
-  const { deps } = manifest.pages[file]!;
-  return deps ? deps.split(',').map(Number) : [];
-};
+export const depIndexes = (manifest: Manifest, file: string): number[] => indexesOf(manifest.pages[file]!.deps);
+const indexesOf = (deps: string) => (deps ? deps.split(',').map(Number) : []);
 
 /** Indexes of the manifest's keys whose hash is not `hashOf(key)` any more. */
 export function changedKeys(manifest: Manifest, hashOf: (key: string) => string): Set<number> {
@@ -78,17 +72,26 @@ export function changedKeys(manifest: Manifest, hashOf: (key: string) => string)
   return changed;
 }
 
-/** The manifest for this build's pages: each key stored once, with its current hash. */
-export function manifestOf(version: string, pages: Record<string, PageRecord>, hashOf: (key: string) => string, outputs: Manifest['outputs']): Manifest {
-  const index = new Map<string, number>();
+/**
+ * The manifest for this build's pages: each key stored once, with its current hash. When most
+ * pages were kept, the previous key table is extended, so their records stay as they are;
+ * otherwise the table is made afresh, dropping keys no page reads any more.
+ */
+export function manifestOf(version: string, pages: Record<string, PageRecord>, hashOf: (key: string) => string, outputs: Manifest['outputs'], previous?: Manifest): Manifest {
+  const records = Object.values(pages);
+  const kept = records.filter((r) => 'previous' in r).length;
+  const extend = previous && kept > records.length / 2;
+  const keys = extend ? [...previous.keys] : [];
+  const index = new Map(keys.map((key, i) => [key, i]));
   const indexOf = (key: string) => {
     let i = index.get(key);
-    if (i === undefined) index.set(key, (i = index.size));
+    if (i === undefined) index.set(key, (i = keys.push(key) - 1));
     return i;
   };
-  const records = Object.fromEntries(Object.entries(pages).map(([file, { base, deps }]) => [file, { base, deps: deps.map(indexOf).join(',') }]));
-  const keys = [...index.keys()];
-  return { version, keys, hashes: keys.map(hashOf), pages: records, outputs };
+  const depsOf = (record: PageRecord) =>
+    'deps' in record ? record.deps.map(indexOf).join(',') : extend ? record.previous.deps : indexesOf(record.previous.deps).map((i) => indexOf(previous!.keys[i]!)).join(',');
+  const manifestPages = Object.fromEntries(Object.entries(pages).map(([file, record]) => [file, { base: record.base, deps: depsOf(record) }]));
+  return { version, keys, hashes: keys.map(hashOf), pages: manifestPages, outputs };
 }
 
 /**
@@ -111,7 +114,11 @@ export async function writeCache(dir: string, manifest: Manifest, now: Omit<Cach
  * post) rewrites a sixteenth of the map, not all of it.
  */
 const shards = 16;
-const shardOf = (key: string) => createHash('sha1').update(key).digest()[0]! % shards;
+const shardOf = (key: string) => {
+  let hash = 0;
+  for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
+  return (hash >>> 0) % shards;
+};
 const shardFile = (dir: string, name: string, shard: number) => join(dir, name, `${shard.toString(16)}.json`);
 
 async function readShards<T>(dir: string, name: string, version: string, entry: z.ZodType<T>, warn: (message: string) => void): Promise<Map<string, T>> {

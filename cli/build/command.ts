@@ -102,7 +102,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   const intact = await intactFiles(opts.out, previous);
   const result = await build(content, { ...options, incremental: { cache, version, intact } });
   const written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
-  const manifest = manifestOf(version, result.pages, result.hashOf, written);
+  const manifest = manifestOf(version, result.pages, result.hashOf, written, cache.manifest);
   const save = () => writeCache(opts.cache, manifest, { markdown: cache.markdown, parsed }, before);
   if (session) {
     session.cache = { manifest, markdown: cache.markdown, parsed };

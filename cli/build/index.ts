@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Assets } from '../../templates/context.tsx';
-import { changedKeys, depIndexes, pageDeps, type CacheState, type PageRecord } from './cache.ts';
+import { changedKeys, depIndexes, type CacheState, type PageRecord } from './cache.ts';
 import { compileTemplates, type CompiledTemplates } from './compile.ts';
 import { deployFiles } from './deploy.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -110,7 +110,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
       const file = outputFile(route.path);
       if (fresh(file, route)) {
         kept.add(file);
-        pages[file] = { base: base(route), deps: pageDeps(manifest!, file) };
+        pages[file] = { base: base(route), previous: manifest!.pages[file]! };
       } else {
         stale.push(route);
       }
