@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BuildSession, buildSite } from '../build/command.ts';
 import { UserError } from '../errors.ts';
 import { addSyntheticPosts, generateCorpus } from './corpus.ts';
 import { editLocality, editPostBody, editTemplate, fileEdit } from './edits.ts';
@@ -33,7 +34,8 @@ async function series(label: string, runs: number, build: () => Promise<BuildRun
   for (let run = 1; run <= runs; run++) {
     await before(run);
     const result = await build();
-    progress(`${label} ${run}/${runs}: ${result.seconds.toFixed(2)} s, ${result.pages} pages, ${Math.round(result.peakRss / 1024 / 1024)} MB`);
+    const rss = result.peakRss ? `, ${Math.round(result.peakRss / 1024 / 1024)} MB` : '';
+    progress(`${label} ${run}/${runs}: ${result.seconds.toFixed(2)} s, ${result.pages} pages${rss}`);
     results.push(result);
   }
   return { seconds: median(results.map((r) => r.seconds)), pages: results[0]!.pages, peakRss: Math.max(...results.map((r) => r.peakRss)) };
@@ -63,6 +65,24 @@ export async function bench(opts: BenchOptions): Promise<void> {
   }
 }
 
+/**
+ * Rebuilds as `dev` does: in this process, the cache kept in memory from one build to the next.
+ * The first build loads the cache, as the dev server's first build does, and is not timed.
+ */
+async function inDevSession(site: string, measure: (build: () => Promise<BuildRun>) => Promise<Series>): Promise<Series> {
+  const opts = { content: join(site, 'content'), out: join(site, 'dist'), cache: join(site, '.cache') };
+  const session = new BuildSession();
+  await buildSite(opts, session);
+  try {
+    return await measure(async () => {
+      const summary = await buildSite(opts, session);
+      return { seconds: summary.seconds, pages: summary.pages.es + summary.pages.en, peakRss: 0 };
+    });
+  } finally {
+    await session.flush();
+  }
+}
+
 async function measure(root: string, opts: BenchOptions): Promise<Results> {
   const cold = (dir: string) => () => clean(dir);
   const nothing = async () => {};
@@ -86,6 +106,7 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
     cold: await series('cold build', opts.runs, build, cold(site)),
     unchanged: await series('rebuild, nothing changed', opts.runs, build, nothing),
     post: await series('rebuild, one post edited', opts.runs, build, await fileEdit(join(site, 'content/blog/es/post-0.md'), editPostBody)),
+    devPost: await inDevSession(site, async (dev) => series('dev rebuild, one post edited', opts.runs, dev, await fileEdit(join(site, 'content/blog/es/post-1.md'), editPostBody))),
     locality: await series('rebuild, one locality edited', opts.runs, build, await fileEdit(join(site, 'content/localities.yaml'), editLocality)),
   };
   // The builder renders the project's own templates: edit one in place and always put it back.
