@@ -94,11 +94,18 @@ export function manifestOf(version: string, pages: Record<string, PageRecord>, h
   return { version, keys, hashes: keys.map(hashOf), pages: manifestPages, outputs };
 }
 
+/** Which Markdown HTML and parsed files a cache holds (the HTML follows from its key). */
+export interface CacheContents {
+  markdown: Set<string>;
+  parsed: ParsedFiles;
+}
+export const contentsOf = (cache: Omit<CacheState, 'manifest'>): CacheContents => ({ markdown: new Set(cache.markdown.keys()), parsed: cache.parsed });
+
 /**
- * Writes the cache. `before` is what it held when read: of the Markdown HTML and the parsed
- * files, only the shards with changed entries are written again.
+ * Writes the cache. `before` is what the files hold: of the Markdown HTML and the parsed files,
+ * only the shards with changed entries are written again.
  */
-export async function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: { markdown: Set<string>; parsed: ParsedFiles }): Promise<void> {
+export async function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: CacheContents): Promise<void> {
   await mkdir(dir, { recursive: true });
   const sameFile = (a: ParsedFile, b: ParsedFile) => a.hash === b.hash && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
   await Promise.all([

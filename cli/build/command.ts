@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { templatesDir } from '../paths.ts';
-import { manifestOf, readCache, writeCache, type CacheState } from './cache.ts';
+import { contentsOf, manifestOf, readCache, writeCache, type CacheContents, type CacheState } from './cache.ts';
 import { build, type BuildOptions } from './index.ts';
 import type { ParsedFiles } from './load.ts';
 import { loadContent } from './model.ts';
@@ -34,6 +34,8 @@ export interface BuildSummary {
 export class BuildSession {
   version?: string;
   cache?: CacheState;
+  /** What the cache files hold, as far as this process knows: a write changes only what differs. */
+  onDisk?: CacheContents;
   private pending?: () => Promise<void>;
   private timer?: NodeJS.Timeout;
   private saving = Promise.resolve();
@@ -95,7 +97,8 @@ async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
 async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, options: BuildOptions, session?: BuildSession) {
   const version = session ? (session.version ??= await toolVersion()) : await toolVersion();
   const cache = session?.cache ?? (await readCache(opts.cache, version, (message) => console.warn(`! ${message}`)));
-  const before = { markdown: new Set(cache.markdown.keys()), parsed: cache.parsed }; // the build adds and drops entries
+  // Noted before the build adds and drops Markdown entries.
+  const read = session ? (session.onDisk ??= contentsOf(cache)) : contentsOf(cache);
   const parsed = new Map() as ParsedFiles;
   const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
   const previous = cache.manifest?.outputs;
@@ -103,7 +106,11 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   const result = await build(content, { ...options, incremental: { cache, version, intact } });
   const written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
   const manifest = manifestOf(version, result.pages, result.hashOf, written, cache.manifest);
-  const save = () => writeCache(opts.cache, manifest, { markdown: cache.markdown, parsed }, before);
+  const save = async () => {
+    // A session's builds may replace each other's unwritten cache: compare with what is on disk.
+    await writeCache(opts.cache, manifest, { markdown: cache.markdown, parsed }, session?.onDisk ?? read);
+    if (session) session.onDisk = contentsOf({ markdown: cache.markdown, parsed });
+  };
   if (session) {
     session.cache = { manifest, markdown: cache.markdown, parsed };
     session.saveLater(save);

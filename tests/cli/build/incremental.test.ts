@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
-import { buildCommand } from '../../../cli/build/command.ts';
+import { readCache } from '../../../cli/build/cache.ts';
+import { buildCommand, buildSite, BuildSession } from '../../../cli/build/command.ts';
+import { toolVersion } from '../../../cli/build/versions.ts';
 import { ContentError, formatIssue } from '../../../cli/errors.ts';
 import { contentDir, copyContent, editFile, lineOf } from '../../helpers.ts';
 
@@ -122,6 +124,24 @@ describe('incremental builds', { timeout: 120_000 }, () => {
       expect.stringContaining(`${join(content, 'services/fontaneros.yaml')}:${await lineOf(content, 'services/fontaneros.yaml', 'image:')}:8  image: image "fontaneros.svg" is not in`),
     );
     await cp(join(contentDir, 'images/fontaneros.svg'), join(content, 'images/fontaneros.svg'));
+  });
+
+  it('leaves from a dev session, whose quick rebuilds replace unwritten caches, the cache a build would write', async () => {
+    await expectIncrementalEqualsClean();
+    const opts = { content, out: incremental(), cache: cache() };
+    const session = new BuildSession();
+    for (const [post, sentence] of [['blog/es/prevencion-averias-fontaneria.md', 'Primera.'], ['blog/en/preventing-plumbing-problems.md', 'Second.'], ['blog/es/prevencion-averias-fontaneria.md', 'Tercera.']]) {
+      await editFile(content, post!, (md) => `${md}\n${sentence}\n`);
+      await buildSite(opts, session); // well within the session's delay before it writes the cache
+    }
+    await session.flush();
+    const version = await toolVersion();
+    const fromSession = await readCache(cache(), version, () => {});
+    expect(await expectIncrementalEqualsClean()).toContain('0 rendered, the rest unchanged');
+    const fromBuild = await readCache(cache(), version, () => {});
+    expect(fromSession.markdown).toEqual(fromBuild.markdown);
+    expect(fromSession.parsed).toEqual(fromBuild.parsed);
+    expect(fromSession.manifest?.pages).toEqual(fromBuild.manifest?.pages);
   });
 
   it('rewrites a page someone edited in the output folder', async () => {
