@@ -13,16 +13,16 @@ export { sitemapPath } from './sitemap.ts';
 export { absoluteUrl } from './url.ts';
 
 /** Output file of a site path, relative to dist: "/en/blog/feed.xml" → "en/blog/feed.xml". */
-const outputFile = (path: string) => path.slice(1);
+const fileAt = (path: string) => path.slice(1);
 
 /** The files for search engines, feed readers and browsers, keyed by their path relative to dist. */
 export function siteFiles(model: SiteModel, routes: RouteMap): Map<string, string> {
   return new Map([
-    [outputFile(sitemapPath), sitemap(model, routes)],
-    [outputFile(robotsPath), robots(model)],
+    [fileAt(sitemapPath), sitemap(model, routes)],
+    [fileAt(robotsPath), robots(model)],
     ...langs.flatMap((lang) => [
-      [outputFile(feedPaths[lang]), feed(model, routes, lang)] as const,
-      [outputFile(manifestPaths[lang]), manifest(model, lang)] as const,
+      [fileAt(feedPaths[lang]), feed(model, routes, lang)] as const,
+      [fileAt(manifestPaths[lang]), manifest(model, lang)] as const,
     ]),
   ]);
 }
