@@ -14,12 +14,23 @@ const program = new Command('sitegen')
 
 const strictOption = new Option('--strict', 'refuse example values in content/site.yaml (also NODE_ENV=production)').default(productionEnv);
 
+/** Options several commands take, made afresh for each command. */
+const shared = {
+  content: (what = 'content folder') => new Option('--content <dir>', what).default('content'),
+  builtFrom: () => shared.content('content folder the site was built from'),
+  out: () => new Option('--out <dir>', 'output folder').default('dist'),
+  dir: () => new Option('--dir <dir>', 'built site folder').default('dist'),
+  cache: () => new Option('--cache <dir>', 'build cache for incremental builds (safe to delete)').default('.cache'),
+  port: () => new Option('--port <port>', 'port (or PORT)').default(process.env.PORT ?? '8080'),
+  host: () => new Option('--host <host>', 'host (or HOST)').default(process.env.HOST ?? '127.0.0.1'),
+};
+
 program
   .command('build')
   .description('validate content and render every route into the output folder')
-  .option('--content <dir>', 'content folder', 'content')
-  .option('--out <dir>', 'output folder', 'dist')
-  .option('--cache <dir>', 'build cache for incremental builds (safe to delete)', '.cache')
+  .addOption(shared.content())
+  .addOption(shared.out())
+  .addOption(shared.cache())
   .option('--no-cache', 'render every page and ignore the cache')
   .addOption(strictOption)
   .action(async (opts) => (await import('./build/command.ts')).buildCommand(opts));
@@ -27,33 +38,33 @@ program
 program
   .command('check')
   .description('validate content only; writes nothing')
-  .option('--content <dir>', 'content folder', 'content')
+  .addOption(shared.content())
   .addOption(strictOption)
   .action(async (opts) => (await import('./build/command.ts')).checkCommand(opts));
 
 program
   .command('dev')
   .description('build, serve and rebuild on every change to content/ or templates/, reloading open pages')
-  .option('--content <dir>', 'content folder', 'content')
-  .option('--out <dir>', 'output folder', 'dist')
-  .option('--cache <dir>', 'build cache for incremental builds', '.cache')
-  .option('--port <port>', 'port (or PORT)', process.env.PORT ?? '8080')
-  .option('--host <host>', 'host (or HOST)', process.env.HOST ?? '127.0.0.1')
+  .addOption(shared.content())
+  .addOption(shared.out())
+  .addOption(shared.cache())
+  .addOption(shared.port())
+  .addOption(shared.host())
   .action(async (opts) => (await import('./dev/command.ts')).dev({ ...opts, port: Number(opts.port) }));
 
 program
   .command('serve')
   .description('serve the built site and the contact function, as the static hosts do')
-  .option('--dir <dir>', 'built site folder', 'dist')
-  .option('--port <port>', 'port (or PORT)', process.env.PORT ?? '8080')
-  .option('--host <host>', 'host (or HOST)', process.env.HOST ?? '127.0.0.1')
+  .addOption(shared.dir())
+  .addOption(shared.port())
+  .addOption(shared.host())
   .action(async (opts) => (await import('./serve/command.ts')).serve({ ...opts, port: Number(opts.port) }));
 
 program
   .command('check-links')
   .description('check every link, image, fragment, hreflang and contact link of the built site')
-  .option('--dir <dir>', 'built site folder', 'dist')
-  .option('--content <dir>', 'content folder the site was built from', 'content')
+  .addOption(shared.dir())
+  .addOption(shared.builtFrom())
   .option('--external', 'also check links to other sites (needs internet)')
   .option('--json', 'print the result as JSON')
   .action(async (opts) => (await import('./check-links/command.ts')).checkLinksCommand(opts));
@@ -61,8 +72,8 @@ program
 program
   .command('size')
   .description('print the gzip size of the JavaScript and CSS each page family loads (JS budget 12 KB)')
-  .option('--dir <dir>', 'built site folder', 'dist')
-  .option('--content <dir>', 'content folder the site was built from', 'content')
+  .addOption(shared.dir())
+  .addOption(shared.builtFrom())
   .action(async (opts) => (await import('./size/command.ts')).size(opts));
 
 program
@@ -79,8 +90,8 @@ program
 program
   .command('audit')
   .description('run Lighthouse (mobile) on one page of each family and print the scores')
-  .option('--dir <dir>', 'built site folder', 'dist')
-  .option('--content <dir>', 'content folder the site was built from', 'content')
+  .addOption(shared.dir())
+  .addOption(shared.builtFrom())
   .action(async (opts) => (await import('./audit/command.ts')).audit(opts));
 
 try {
