@@ -2,8 +2,9 @@ import { rm } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { templatesDir } from '../paths.ts';
 import { contentsOf, manifestOf, readCache, writeCache, type CacheContents, type CacheState } from './cache.ts';
-import { build, type BuildOptions } from './index.ts';
+import { build, startWorkers, type BuildOptions } from './index.ts';
 import type { ParsedFiles } from './load.ts';
+import type { RenderPool } from './pool.ts';
 import { loadContent } from './model.ts';
 import { toolVersion } from './versions.ts';
 import type { Lang } from './schema/common.ts';
@@ -90,8 +91,23 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
 }
 
 async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
-  const result = await build(await loadContent(opts.content, { strict: opts.strict }), options);
-  return { result, written: await writeOutputs(opts.out, result.outputs) };
+  return withEarlyWorkers(opts.content, true, async (workers) => {
+    const result = await build(await loadContent(opts.content, { strict: opts.strict }), { ...options, workers });
+    return { result, written: await writeOutputs(opts.out, result.outputs) };
+  });
+}
+
+/**
+ * Runs `task` with render workers started before the content loads, when rendering from scratch
+ * (`scratch`) a content folder large enough to want them; stops them afterwards.
+ */
+async function withEarlyWorkers<T>(contentDir: string, scratch: boolean, task: (workers?: RenderPool) => Promise<T>): Promise<T> {
+  const workers = scratch ? await startWorkers(templatesDir, contentDir) : undefined;
+  try {
+    return await task(workers);
+  } finally {
+    await workers?.close();
+  }
 }
 
 async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, options: BuildOptions, session?: BuildSession) {
@@ -100,11 +116,14 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   // Noted before the build adds and drops Markdown entries.
   const read = session ? (session.onDisk ??= contentsOf(cache)) : contentsOf(cache);
   const parsed = new Map() as ParsedFiles;
-  const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
   const previous = cache.manifest?.outputs;
-  const intact = await intactFiles(opts.out, previous);
-  const result = await build(content, { ...options, incremental: { cache, version, intact } });
-  const written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
+  const { result, written } = await withEarlyWorkers(opts.content, !cache.manifest, async (workers) => {
+    const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
+    const intact = await intactFiles(opts.out, previous);
+    const result = await build(content, { ...options, workers, incremental: { cache, version, intact } });
+    const written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
+    return { result, written };
+  });
   const manifest = manifestOf(version, result.pages, result.hashOf, written, cache.manifest);
   const save = async () => {
     // A session's builds may replace each other's unwritten cache: compare with what is on disk.

@@ -4,7 +4,7 @@ import { changedKeys, depIndexes, type CacheState, type PageRecord } from './cac
 import { compileTemplates, type CompiledTemplates } from './compile.ts';
 import { deployFiles } from './deploy.ts';
 import { renderMarkdown } from './markdown.ts';
-import type { Content, SiteModel } from './model.ts';
+import { countMarkdown, type Content, type SiteModel } from './model.ts';
 import { siteFiles } from './outputs/index.ts';
 import type { OutputContent } from './write.ts';
 import { RenderPool } from './pool.ts';
@@ -26,6 +26,8 @@ export interface BuildOptions {
   };
   /** Worker threads: 'auto' uses them when there is enough work to pay for starting them. */
   parallel?: 'auto' | 'always' | 'never';
+  /** Render workers the caller started early (see startWorkers), and closes itself. */
+  workers?: RenderPool;
   /**
    * A folder the worker threads write the pages they render to, on the output folder's disk, so
    * that thousands of pages need not pass through this thread's memory (write.ts moves them).
@@ -35,6 +37,16 @@ export interface BuildOptions {
 
 /** Below these counts a single thread finishes before worker threads have started. */
 const parallelFrom = { markdown: 100, pages: 400 };
+
+/**
+ * Starts the render workers for a build from scratch of a content folder with many Markdown
+ * files, so that they load the engine while the content loads; undefined for smaller ones.
+ */
+export async function startWorkers(templatesDir: string, contentDir: string): Promise<RenderPool | undefined> {
+  if ((await countMarkdown(contentDir)) < parallelFrom.markdown) return undefined;
+  const { workerFile } = await compiledTemplates(templatesDir, await filesUnder(templatesDir), await toolVersion());
+  return new RenderPool(workerFile);
+}
 
 export interface BuildResult {
   /** The files this build produced. */
@@ -79,7 +91,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const { engine, workerFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
   let pool: RenderPool | undefined;
   const useWorkers = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
-  const workers = () => (pool ??= new RenderPool(workerFile));
+  const workers = () => options.workers ?? (pool ??= new RenderPool(workerFile));
   try {
     const model = await renderMarkdown(content, incremental?.cache.markdown, (sources) =>
       useWorkers(sources.length, parallelFrom.markdown) ? workers().markdown(sources) : Promise.all(sources.map(engine.markdownToHtml)),

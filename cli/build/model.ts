@@ -261,6 +261,13 @@ function legalPlaceholderValues(site: Site): Record<Lang, Record<string, string>
   };
 }
 
+/** How many Markdown files (posts and legal texts) the content folder holds, without reading them. */
+export async function countMarkdown(contentDir: string): Promise<number> {
+  const folders = ['blog', 'legal'].flatMap((folder) => langs.map((lang) => join(folder, lang)));
+  const lists = await Promise.all(folders.map((folder) => listFiles(contentDir, folder, '.md')));
+  return lists.reduce((sum, files) => sum + files.length, 0);
+}
+
 async function listFiles(root: string, folder: string, extension: string): Promise<string[]> {
   const names = await readdir(join(root, folder)).catch(() => [] as string[]);
   return names.filter((n) => n.endsWith(extension)).sort().map((n) => join(folder, n));

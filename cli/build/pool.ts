@@ -16,6 +16,7 @@ type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<
 export class RenderPool {
   private readonly workers: Worker[];
   private next = 0;
+  private closing = false;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
   constructor(workerFile: string, size = availableParallelism()) {
@@ -29,16 +30,16 @@ export class RenderPool {
         if (error) task?.reject(new Error(`a render worker failed: ${error}`));
         else task?.resolve(result);
       });
-      worker.on('error', (error) => {
-        for (const task of this.pending.values()) task.reject(new Error('a render worker crashed', { cause: error }));
-        this.pending.clear();
-      });
+      worker.on('error', (error) => this.failAll(new Error('a render worker crashed', { cause: error })));
+      // Without this, a worker that stops (out of memory, say) would leave the build waiting forever.
+      worker.on('exit', (code) => this.closing || this.failAll(new Error(`a render worker stopped unexpectedly (exit code ${code})`)));
       return worker;
     });
   }
 
-  get size(): number {
-    return this.workers.length;
+  private failAll(error: Error): void {
+    for (const task of this.pending.values()) task.reject(error);
+    this.pending.clear();
   }
 
   private send<T>(worker: Worker, request: Request): Promise<T> {
@@ -79,6 +80,7 @@ export class RenderPool {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 }
