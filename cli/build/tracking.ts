@@ -145,7 +145,13 @@ export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { ke
   const trackedRoutes = new Proxy(routes, {
     get(target, prop) {
       if (prop === 'get') return (key: string, lang: Route['lang']) => trackRoute(target.get(key, lang));
-      if (prop === 'href') return (key: string, lang: Route['lang']) => trackRoute(target.get(key, lang)).path;
+      if (prop === 'href') {
+        return (key: string, lang: Route['lang']) => {
+          const r = target.get(key, lang);
+          read.add(`route:${r.key}:${r.lang}`); // as trackRoute records, without a proxy for one field
+          return r.path;
+        };
+      }
       if (prop === 'counterpart') return (r: Route) => trackRoute(target.counterpart(r));
       if (prop === 'byFamily') {
         return (family: Route['family'], lang?: Route['lang']) => {
