@@ -16,6 +16,8 @@ export interface BuildCommandOptions {
   /** Folder of the persistent build cache; false for a full build. */
   cache: string | false;
   strict?: boolean;
+  /** Told each step of a long build. */
+  progress?: (step: string) => void;
 }
 
 export interface BuildSummary {
@@ -70,7 +72,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   const started = performance.now();
   // Next to the output folder, so that staged pages move into it without a copy.
   const staging = `${resolve(opts.out)}.staging-${process.pid}`;
-  const base = { templatesDir, year: new Date().getFullYear(), staging };
+  const base = { templatesDir, year: new Date().getFullYear(), staging, progress: opts.progress };
   try {
     const { result, written } =
       opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache }, base, session);
@@ -92,7 +94,9 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
 
 async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
   return withEarlyWorkers(opts.content, true, async (workers) => {
+    opts.progress?.('loading content');
     const result = await build(await loadContent(opts.content, { strict: opts.strict }), { ...options, workers });
+    opts.progress?.(`writing ${result.outputs.size} files`);
     return { result, written: await writeOutputs(opts.out, result.outputs) };
   });
 }
@@ -118,9 +122,11 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   const parsed = new Map() as ParsedFiles;
   const previous = cache.manifest?.outputs;
   const { result, written } = await withEarlyWorkers(opts.content, !cache.manifest, async (workers) => {
+    opts.progress?.('loading content');
     const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
     const intact = await intactFiles(opts.out, previous);
     const result = await build(content, { ...options, workers, incremental: { cache, version, intact } });
+    opts.progress?.('writing the files that changed');
     const written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
     return { result, written };
   });
@@ -140,7 +146,9 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
 }
 
 export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
-  const summary = await buildSite(opts);
+  // On a terminal, one status line that each step of a long build rewrites, cleared at the end.
+  const status = process.stderr.isTTY ? (step = '') => process.stderr.write(`\r\u001b[K${step && `  ${step}…`}`) : undefined;
+  const summary = await buildSite({ ...opts, progress: status }).finally(() => status?.());
   const total = summary.pages.es + summary.pages.en;
   const kept = summary.rendered < total ? `; ${summary.rendered} rendered, the rest unchanged` : '';
   console.log(

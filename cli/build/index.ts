@@ -26,6 +26,8 @@ export interface BuildOptions {
   };
   /** Worker threads: 'auto' uses them when there is enough work to pay for starting them. */
   parallel?: 'auto' | 'always' | 'never';
+  /** Told what a build large enough for worker threads is doing, for a status line. */
+  progress?: (step: string) => void;
   /** Render workers the caller started early (see startWorkers), and closes itself. */
   workers?: RenderPool;
   /**
@@ -94,7 +96,9 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const workers = () => options.workers ?? (pool ??= new RenderPool(workerFile));
   try {
     const model = await renderMarkdown(content, incremental?.cache.markdown, (sources) =>
-      useWorkers(sources.length, parallelFrom.markdown) ? workers().markdown(sources) : Promise.all(sources.map(engine.markdownToHtml)),
+      useWorkers(sources.length, parallelFrom.markdown)
+        ? (options.progress?.(`rendering ${sources.length} Markdown texts`), workers().markdown(sources))
+        : Promise.all(sources.map(engine.markdownToHtml)),
     );
     const routes = new RouteMap(model);
     const outputs: Outputs = new Map();
@@ -128,7 +132,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
       }
     }
     const rendered = useWorkers(stale.length, parallelFrom.pages)
-      ? await workers().pages(model, routes, assets, options.year, stale.map((r) => r.path), options.staging)
+      ? (options.progress?.(`rendering ${stale.length} pages`), await workers().pages(model, routes, assets, options.year, stale.map((r) => r.path), options.staging))
       : stale.map(engine.createRenderer(model, routes, assets, options.year, { index }));
     for (const page of rendered) {
       const file = outputFile(page.path);

@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addSyntheticPosts, generateCorpus } from '../../../cli/bench/corpus.ts';
-import { buildCommand } from '../../../cli/build/command.ts';
+import { buildSite } from '../../../cli/build/command.ts';
 import { templatesDir } from '../../../cli/paths.ts';
 import { build } from '../../../cli/build/index.ts';
 import { loadContent } from '../../../cli/build/model.ts';
@@ -23,16 +23,16 @@ describe('rendering on worker threads', { timeout: 120_000 }, () => {
     expect(threads.pages).toEqual(single.pages);
   });
 
-  it('writes, for a site big enough to start them by itself, what one thread renders', async () => {
+  it('writes, for a site big enough to start them by itself, what one thread renders, telling each step', async () => {
     // 60 post pairs: past the counts at which `build` starts workers early and renders on them.
     const corpus = await mkdtemp(join(tmpdir(), 'corpus-'));
     await generateCorpus(corpus, 120);
     const contentDir = await copyContent();
     await addSyntheticPosts(corpus, contentDir);
     const out = join(await mkdtemp(join(tmpdir(), 'site-')), 'dist');
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    await buildCommand({ content: contentDir, out, cache: join(out, '..', '.cache') });
-    log.mockRestore();
+    const steps: string[] = [];
+    await buildSite({ content: contentDir, out, cache: join(out, '..', '.cache'), progress: (step) => steps.push(step) });
+    expect(steps).toEqual(['loading content', 'rendering 138 Markdown texts', 'rendering 458 pages', 'writing the files that changed']);
 
     const single = await build(await loadContent(contentDir), { templatesDir, year: new Date().getFullYear(), parallel: 'never' });
     const written = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(out.length + 1));
