@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { loadModel } from '../build/model.ts';
+import { loadModelWithoutHtml } from '../build/model.ts';
 import { RouteMap, sampledFamilies } from '../build/routes.ts';
 import { UserError } from '../errors.ts';
 import { createSiteServer } from '../serve/server.ts';
@@ -14,7 +14,7 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
  * and prints the four category scores per page. A report, not a test: scores move with load.
  */
 export async function audit(opts: { dir: string; content: string }): Promise<void> {
-  const routes = new RouteMap(await loadModel(opts.content));
+  const routes = new RouteMap(await loadModelWithoutHtml(opts.content));
   const samples = sampledFamilies.map((family) => routes.byFamily(family, 'es')[0]!);
   const server = createSiteServer({ dir: opts.dir });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

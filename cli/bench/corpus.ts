@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import matter from 'gray-matter';
 import { parse } from 'yaml';
 import { sharedBenchDir } from '../paths.ts';
-import { loadModel } from '../build/model.ts';
+import { loadContent } from '../build/model.ts';
 import { fixedSlugs } from '../build/routes.ts';
 import type { Lang } from '../build/schema/common.ts';
 
@@ -40,7 +40,7 @@ const frontMatter = (fields: Record<string, string | string[]>) =>
  * Returns how many posts per language it wrote.
  */
 export async function addSyntheticPosts(corpusDir: string, contentDir: string): Promise<number> {
-  const { services, localities } = await loadModel(contentDir);
+  const { services, localities } = await loadContent(contentDir);
   const count = (await readdir(corpusDir)).filter((f) => /^post-\d+\.md$/.test(f)).length;
   if (count % 2) throw new Error(`${corpusDir} has ${count} generated posts; the bench needs an even number, half per language`);
   const perLang = count / 2;

@@ -72,6 +72,21 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
 }
 
 /**
+ * The model with empty HTML for every post and legal text: for commands that need the route map
+ * and the site's settings but never show a page's body (check-links, size, audit), without
+ * rendering thousands of Markdown texts.
+ */
+export async function loadModelWithoutHtml(contentDir: string): Promise<SiteModel> {
+  const content = await loadContent(contentDir);
+  const noHtml = <T extends object>(page: T) => ({ ...page, html: '' });
+  return {
+    ...content,
+    posts: { es: content.posts.es.map(noHtml), en: content.posts.en.map(noHtml) },
+    legal: { es: content.legal.es.map(noHtml), en: content.legal.en.map(noHtml) },
+  };
+}
+
+/**
  * Loads and validates the whole content folder. Every problem of the run is collected and
  * thrown together as one ContentError.
  */

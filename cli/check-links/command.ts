@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
-import { loadModel } from '../build/model.ts';
+import { loadModelWithoutHtml } from '../build/model.ts';
 import { RouteMap } from '../build/routes.ts';
 import { UserError } from '../errors.ts';
 import { createSiteServer } from '../serve/server.ts';
@@ -22,13 +22,17 @@ export interface CheckLinksOptions {
  */
 export async function checkLinks(opts: CheckLinksOptions): Promise<Summary> {
   const started = performance.now();
-  const model = await loadModel(opts.content);
+  const model = await loadModelWithoutHtml(opts.content);
   const pages = await readPages(opts.dir);
   if (pages.length === 0) throw new UserError(`${opts.dir} has no pages: run "npm run build" first.`);
   const sitemap = await readFile(join(opts.dir, 'sitemap.xml'), 'utf8').catch(() => undefined);
   const problems: Problem[] = siteChecks(pages, sitemap, model, new RouteMap(model));
 
   const server = createSiteServer({ dir: opts.dir });
+  // Checking thousands of pages keeps this process busy for minutes: Node's request timeouts
+  // then reset the checker's waiting connections, which linkinator reports as broken links.
+  server.requestTimeout = 0;
+  server.headersTimeout = 0;
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const progress = process.stderr.isTTY && !opts.json;

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { loadModel } from '../build/model.ts';
+import { loadModelWithoutHtml } from '../build/model.ts';
 import { outputFile, RouteMap, sampledFamilies } from '../build/routes.ts';
 import { jsBudget, pageWeight } from './measure.ts';
 
@@ -9,7 +9,7 @@ const cell = (bytes: number) => `${bytes} B (${kb(bytes)})`;
 
 /** Prints the gzip weight of the JavaScript and CSS each page family loads, against the JS budget. */
 export async function size(opts: { dir: string; content?: string }): Promise<void> {
-  const routes = new RouteMap(await loadModel(opts.content ?? 'content'));
+  const routes = new RouteMap(await loadModelWithoutHtml(opts.content ?? 'content'));
   // Pages of one family load the same JavaScript and CSS, so one page per family and language tells.
   const samples = sampledFamilies.flatMap((family) => routes.byFamily(family, 'es').slice(0, 1)).flatMap((route) => [route, routes.counterpart(route)]);
   const rows = [['family', 'page', 'JS gzip', 'CSS gzip', '']];
