@@ -47,7 +47,8 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<Summary> {
       // Every built page is a start; no crawl needed, and each problem keeps its true page.
       path: pages.map((p) => local + p.path),
       recurse: false,
-      concurrency: 50,
+      // More in flight gains nothing on one thread and, past a minute of checking, resets connections.
+      concurrency: 10,
       // Canonical and hreflang URLs name the public site; check them against this build.
       urlRewriteExpressions: [{ pattern: new RegExp(`^${model.site.baseUrl.replace(/\./g, '\\.')}`), replacement: local }],
       linksToSkip: opts.external ? [] : [`^(?!${local.replace(/\./g, '\\.')})`],
