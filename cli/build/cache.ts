@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ParsedFile, ParsedFiles } from './load.ts';
+import { sameTimes, type ParsedFile, type ParsedFiles } from './load.ts';
 
 /**
  * The persistent build cache in `.cache/`: what each page read last time, the HTML of every
@@ -107,7 +107,7 @@ export const contentsOf = (cache: Omit<CacheState, 'manifest'>): CacheContents =
  */
 export async function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: CacheContents): Promise<void> {
   await mkdir(dir, { recursive: true });
-  const sameFile = (a: ParsedFile, b: ParsedFile) => a.hash === b.hash && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+  const sameFile = (a: ParsedFile, b: ParsedFile) => a.hash === b.hash && sameTimes(a, b);
   await Promise.all([
     writeAtomic(join(dir, 'build.json'), JSON.stringify(manifest)),
     // HTML is keyed by the hash of its source: a key present before holds the same HTML.

@@ -35,7 +35,6 @@ export interface BuildSummary {
  * newer build's cache replaces one not yet written.
  */
 export class BuildSession {
-  version?: string;
   cache?: CacheState;
   /** What the cache files hold, as far as this process knows: a write changes only what differs. */
   onDisk?: CacheContents;
@@ -115,7 +114,7 @@ async function withEarlyWorkers<T>(contentDir: string, scratch: boolean, task: (
 }
 
 async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, options: BuildOptions, session?: BuildSession) {
-  const version = session ? (session.version ??= await toolVersion()) : await toolVersion();
+  const version = await toolVersion();
   const cache = session?.cache ?? (await readCache(opts.cache, version, (message) => console.warn(`! ${message}`)));
   // Noted before the build adds and drops Markdown entries.
   const read = session ? (session.onDisk ??= contentsOf(cache)) : contentsOf(cache);

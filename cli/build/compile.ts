@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compiledDir, repoRoot } from '../paths.ts';
 import type { ClientBundle } from './client.ts';
-import { digest } from './tracking.ts';
 
 export type Engine = typeof import('./engine.ts');
 
@@ -25,10 +24,11 @@ const keep = 8;
 /**
  * Compiles the templates and the render code once with esbuild (instead of transpiling them per
  * module), the stylesheet and the island bundle, and keeps them in node_modules/.cache/sitegen/
- * under a hash of their sources: the next build with the same templates and builder loads them.
+ * under `key`, a hash of their sources: the next build with the same templates and builder loads
+ * them.
  */
-export async function compileTemplates(templatesDir: string, templateFiles: Map<string, string>, toolVersion: string): Promise<CompiledTemplates> {
-  const dir = join(compiledDir, `templates-${digest([toolVersion, templatesDir, [...templateFiles]])}`);
+export async function compileTemplates(templatesDir: string, key: string): Promise<CompiledTemplates> {
+  const dir = join(compiledDir, `templates-${key}`);
   const stored = await readCompiled(dir).catch(() => undefined);
   if (stored) return stored;
   // Loaded only to compile: Tailwind's loader hooks slow down every module import after it.

@@ -64,13 +64,13 @@ export interface BuildResult {
   rendered: number;
 }
 
-/** A long-running process (dev) reuses the loaded compile until a template file changes. */
+/** Keyed by templates and builder, which also names the compile on disk; dev reuses it until a template changes. */
 const compiled = new Map<string, Promise<CompiledTemplates>>();
 function compiledTemplates(templatesDir: string, files: Map<string, string>, version: string) {
   const key = digest([version, templatesDir, [...files]]);
   if (!compiled.has(key)) {
     compiled.clear();
-    const work = compileTemplates(templatesDir, files, version);
+    const work = compileTemplates(templatesDir, key);
     work.catch(() => compiled.delete(key)); // a failed compile is retried by the next build
     compiled.set(key, work);
   }

@@ -99,6 +99,7 @@ export interface MarkdownFile {
 export type ParsedFile = FileTimes & { hash: string; data: unknown; body?: string; bodyLine?: number };
 export type ParsedFiles = Map<string, ParsedFile>;
 type FileTimes = { size: number; mtimeMs: number; ctimeMs: number };
+export const sameTimes = (a: FileTimes, b: FileTimes) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 
 /**
  * The previous parse of a file, when the file still has the size and times it had then: every
@@ -107,8 +108,7 @@ type FileTimes = { size: number; mtimeMs: number; ctimeMs: number };
 async function untouched(path: string, previous: ParsedFile | undefined): Promise<{ hit?: ParsedFile; times?: FileTimes }> {
   const info = await stat(path).catch(() => undefined);
   const times = info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
-  const same = previous && times && previous.size === times.size && previous.mtimeMs === times.mtimeMs && previous.ctimeMs === times.ctimeMs;
-  return { hit: same ? previous : undefined, times };
+  return { hit: previous && times && sameTimes(previous, times) ? previous : undefined, times };
 }
 
 /**

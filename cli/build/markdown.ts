@@ -1,6 +1,6 @@
 import { remark } from 'remark';
 import remarkHtml from 'remark-html';
-import type { Content, SiteModel } from './model.ts';
+import type { Content, LegalSource, PostSource, SiteModel } from './model.ts';
 
 const processor = remark().use(remarkHtml);
 
@@ -25,10 +25,15 @@ export async function renderMarkdown(content: Content, cache = new Map<string, s
   const missing = [...sources].filter(([hash]) => !cache.has(hash));
   const rendered = await render(missing.map(([, markdown]) => markdown));
   missing.forEach(([hash], i) => cache.set(hash, rendered[i]!));
-  const withHtml = <T extends { sourceHash: string }>(page: T) => ({ ...page, html: cache.get(page.sourceHash)! });
+  return withHtml(content, (page) => ({ html: cache.get(page.sourceHash)! }));
+}
+
+/** The content with each post and legal text given its HTML, and whatever else `patch` sets. */
+export function withHtml(content: Content, patch: (page: PostSource | LegalSource) => { html: string; markdown?: string }): SiteModel {
+  const apply = <T extends PostSource | LegalSource>(page: T) => ({ ...page, ...patch(page) });
   return {
     ...content,
-    posts: { es: content.posts.es.map(withHtml), en: content.posts.en.map(withHtml) },
-    legal: { es: content.legal.es.map(withHtml), en: content.legal.en.map(withHtml) },
+    posts: { es: content.posts.es.map(apply), en: content.posts.en.map(apply) },
+    legal: { es: content.legal.es.map(apply), en: content.legal.en.map(apply) },
   };
 }

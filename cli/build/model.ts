@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ContentError, type ContentIssue } from '../errors.ts';
 import { loadImages, type Image } from './images.ts';
 import { loadMarkdown, loadYaml, type ParsedFiles, type Source } from './load.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown, withHtml } from './markdown.ts';
 import { fillDouble, unknownPlaceholders } from './placeholders.ts';
 import { langs, type Lang } from './schema/common.ts';
 import { localitiesFileSchema, type Locality } from './schema/locality.ts';
@@ -15,23 +15,22 @@ import { stringsSchema, type Strings } from './schema/strings.ts';
 import { digest } from './tracking.ts';
 import { validate } from './validate.ts';
 
-/** A post as loaded: front matter and Markdown. The build renders the Markdown (markdown.ts). */
-export interface PostSource extends PostFrontMatter {
+/** What a page loaded from a Markdown file holds besides its front matter. */
+interface MarkdownPage {
   lang: Lang;
   markdown: string;
   /** Hash of everything the page is made of (its file, and for legal texts the values filled in). */
   sourceHash: string;
 }
+
+/** A post as loaded: front matter and Markdown. The build renders the Markdown (markdown.ts). */
+export interface PostSource extends PostFrontMatter, MarkdownPage {}
 export interface Post extends PostSource {
   html: string;
 }
 
 /** A legal text as loaded, its {{placeholders}} already filled from site.yaml. */
-export interface LegalSource extends LegalFrontMatter {
-  lang: Lang;
-  markdown: string;
-  sourceHash: string;
-}
+export interface LegalSource extends LegalFrontMatter, MarkdownPage {}
 export interface LegalPage extends LegalSource {
   html: string;
 }
@@ -77,14 +76,9 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
  * rendering thousands of Markdown texts.
  */
 export async function loadModelWithoutHtml(contentDir: string): Promise<SiteModel> {
-  const content = await loadContent(contentDir);
-  const noHtml = <T extends object>(page: T) => ({ ...page, html: '' });
-  return {
-    ...content,
-    posts: { es: content.posts.es.map(noHtml), en: content.posts.en.map(noHtml) },
-    legal: { es: content.legal.es.map(noHtml), en: content.legal.en.map(noHtml) },
-  };
+  return withHtml(await loadContent(contentDir), () => ({ html: '' }));
 }
+
 
 /**
  * Loads and validates the whole content folder. Every problem of the run is collected and
@@ -216,8 +210,8 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
     /** Rewrites the Markdown body before it is rendered. */
     body?: (text: string, page: z.infer<S> & { lang: Lang }, source: Locator, bodyLine: number) => string;
   },
-): Promise<Record<Lang, (z.infer<S> & { lang: Lang; markdown: string; sourceHash: string })[]>> {
-  type Page = z.infer<S> & { lang: Lang; markdown: string; sourceHash: string };
+): Promise<Record<Lang, (z.infer<S> & MarkdownPage)[]>> {
+  type Page = z.infer<S> & MarkdownPage;
   const pages: Record<Lang, { page: Page; source: Locator }[]> = { es: [], en: [] };
   for (const lang of langs) {
     const files = await listFiles(contentDir, join(folder, lang), '.md');

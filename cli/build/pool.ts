@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Assets } from '../../templates/context.tsx';
+import { withHtml } from './markdown.ts';
 import type { SiteModel } from './model.ts';
 import type { Route, RouteMap } from './routes.ts';
 import type { RenderedBytes, WorkerRequest } from './worker.ts';
@@ -90,13 +91,7 @@ export class RenderPool {
  * only the posts and legal texts those pages show. Copying it to each worker is the cost.
  */
 function slimModel(model: SiteModel, routes: Route[]): SiteModel {
-  const shown = new Set<object>(routes.flatMap((r): object[] => (r.family === 'post' ? [r.post] : r.family === 'legal' ? [r.page] : [])));
-  const slim = <T extends { markdown: string; html: string }>(page: T): T => ({ ...page, markdown: '', html: shown.has(page) ? page.html : '' });
+  const shown = new Map(routes.flatMap((r): [object, string][] => (r.family === 'post' ? [[r.post, r.post.html]] : r.family === 'legal' ? [[r.page, r.page.html]] : [])));
   const images = new Map([...model.images].map(([name, { width, height }]) => [name, { name, width, height, bytes: Buffer.alloc(0) }]));
-  return {
-    ...model,
-    images,
-    posts: { es: model.posts.es.map(slim), en: model.posts.en.map(slim) },
-    legal: { es: model.legal.es.map(slim), en: model.legal.en.map(slim) },
-  };
+  return { ...withHtml(model, (page) => ({ markdown: '', html: shown.get(page) ?? '' })), images };
 }

@@ -137,21 +137,19 @@ export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { ke
     }
     return proxy as T;
   };
+  // One proxy per route and page: a page links to some routes thousands of times (the blog index).
+  const routeProxies = new Map<Route, Route>();
   const trackRoute = <R extends Route | undefined>(r: R): R => {
     if (!r) return r;
     read.add(`route:${r.key}:${r.lang}`);
-    return new Proxy(r, { get: (target, prop) => wrap(Reflect.get(target, prop)) }) as R;
+    let proxy = routeProxies.get(r);
+    if (!proxy) routeProxies.set(r, (proxy = new Proxy(r, { get: (target, prop) => wrap(Reflect.get(target, prop)) })));
+    return proxy as R;
   };
   const trackedRoutes = new Proxy(routes, {
     get(target, prop) {
       if (prop === 'get') return (key: string, lang: Route['lang']) => trackRoute(target.get(key, lang));
-      if (prop === 'href') {
-        return (key: string, lang: Route['lang']) => {
-          const r = target.get(key, lang);
-          read.add(`route:${r.key}:${r.lang}`); // as trackRoute records, without a proxy for one field
-          return r.path;
-        };
-      }
+      if (prop === 'href') return (key: string, lang: Route['lang']) => trackRoute(target.get(key, lang)).path;
       if (prop === 'counterpart') return (r: Route) => trackRoute(target.counterpart(r));
       if (prop === 'byFamily') {
         return (family: Route['family'], lang?: Route['lang']) => {

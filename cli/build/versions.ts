@@ -4,7 +4,6 @@ import { repoRoot } from '../paths.ts';
 import type { Family } from './routes.ts';
 import { digest } from './tracking.ts';
 
-
 export async function filesUnder(dir: string): Promise<Map<string, string>> {
   const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
   const entries = await Promise.all(names.map(async (e) => [relative(dir, join(e.parentPath, e.name)), await readFile(join(e.parentPath, e.name), 'utf8')] as const));
@@ -13,9 +12,13 @@ export async function filesUnder(dir: string): Promise<Map<string, string>> {
 
 /**
  * The version of the build tool itself: its code and its locked dependencies. A cache written
- * by another version is ignored, so changing the builder can never serve stale pages.
+ * by another version is ignored, so changing the builder can never serve stale pages. Read once
+ * per process: it is the version of the code running, which a long-running dev keeps.
  */
-export async function toolVersion(): Promise<string> {
+let version: Promise<string> | undefined;
+export const toolVersion = (): Promise<string> => (version ??= readToolVersion());
+
+async function readToolVersion(): Promise<string> {
   const [code, shared, functions, lock] = await Promise.all([
     filesUnder(join(repoRoot, 'cli/build')),
     Promise.all(['cli/errors.ts', 'cli/paths.ts'].map((file) => readFile(join(repoRoot, file), 'utf8'))),

@@ -15,7 +15,7 @@ export interface StagedFile {
   hash: string;
 }
 
-const isStaged = (content: OutputContent): content is StagedFile => typeof content === 'object' && 'staged' in content;
+export const isStaged = (content: OutputContent): content is StagedFile => typeof content === 'object' && 'staged' in content;
 export type OutputContent = string | Uint8Array | StagedFile;
 
 /** Writes `bytes` as `file` under `staging`, for writeOutputs to move into place. */

@@ -7,11 +7,11 @@ import { buildSite } from '../../../cli/build/command.ts';
 import { templatesDir } from '../../../cli/paths.ts';
 import { build } from '../../../cli/build/index.ts';
 import { loadContent } from '../../../cli/build/model.ts';
-import type { OutputContent } from '../../../cli/build/write.ts';
+import { isStaged, type OutputContent } from '../../../cli/build/write.ts';
 import { copyContent } from '../../helpers.ts';
 
 /** An output file's bytes as base64, whether a worker staged it or not: strings compare fast. */
-const bytesOf = async (content: OutputContent) => (typeof content === 'object' && 'staged' in content ? await readFile(content.staged) : Buffer.from(content)).toString('base64');
+const bytesOf = async (content: OutputContent) => (isStaged(content) ? await readFile(content.staged) : Buffer.from(content)).toString('base64');
 
 describe('rendering on worker threads', { timeout: 120_000 }, () => {
   it('produces the same files and dependencies as rendering on one thread', async () => {
