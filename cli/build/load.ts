@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import matter from 'gray-matter';
+import { CORE_SCHEMA, load as loadFast } from 'js-yaml';
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { ContentIssue } from '../errors.ts';
 import { digest } from './tracking.ts';
@@ -52,11 +52,11 @@ export class Source {
  * Reads a YAML file; syntax errors become issues and the file yields no Source. A file a
  * previous build parsed, untouched since (see `untouched`), is not read again.
  */
-export async function loadYaml(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): Promise<(Source & { cacheEntry: ParsedFile }) | undefined> {
+export function loadYaml(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): (Source & { cacheEntry: ParsedFile }) | undefined {
   const path = join(root, file);
-  const { hit, times } = await untouched(path, parsed?.get(file));
+  const { hit, times } = untouched(path, parsed?.get(file));
   if (hit) return Object.assign(new Source(path, hit.data, () => parseDocumentAt(readFileSync(path, 'utf8'))), { cacheEntry: hit });
-  const text = await readContentFile(root, file, issues);
+  const text = readContentFile(root, file, issues);
   if (text === undefined) return undefined;
   const hash = digest(text);
   const previous = parsed?.get(file);
@@ -69,15 +69,27 @@ const parseDocumentAt = (text: string): Parsed => {
   return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false }), lines };
 };
 
+/**
+ * Parses YAML with js-yaml, several times faster than `yaml`, which parses the text again only
+ * for positions: to point at a problem, or to report a syntax error in its own words.
+ */
 function parseYaml(file: string, text: string, issues: ContentIssue[], lineOffset = 0): Source | undefined {
-  const parsed = parseDocumentAt(text);
-  const { doc, lines } = parsed;
-  if (doc.errors.length === 0) return new Source(file, doc.toJS(), () => parsed, lineOffset);
-  for (const error of doc.errors) {
-    const { line, col } = lines.linePos(error.pos[0]);
-    issues.push({ file, line: line + lineOffset, column: col, message: `invalid YAML: ${error.message.split('\n')[0]}` });
+  let data: unknown;
+  try {
+    // The core schema is YAML 1.2's, as `yaml` reads it: `2024-05-20` stays a string.
+    data = loadFast(text, { schema: CORE_SCHEMA }) ?? null; // an empty text, as `yaml` reads it
+  } catch (error) {
+    const { doc, lines } = parseDocumentAt(text);
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    const errors = doc.errors.length
+      ? doc.errors.map((e) => ({ ...lines.linePos(e.pos[0]), message: e.message }))
+      : [{ line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: (error as Error).message }];
+    for (const { line, col, message } of errors) {
+      issues.push({ file, line: line + lineOffset, column: col, message: `invalid YAML: ${message.split('\n')[0]}` });
+    }
+    return undefined;
   }
-  return undefined;
+  return new Source(file, data, () => parseDocumentAt(text), lineOffset);
 }
 
 export interface MarkdownFile {
@@ -105,8 +117,9 @@ export const sameTimes = (a: FileTimes, b: FileTimes) => a.size === b.size && a.
  * The previous parse of a file, when the file still has the size and times it had then: every
  * write changes ctime, which no tool sets back, so the text is the same.
  */
-async function untouched(path: string, previous: ParsedFile | undefined): Promise<{ hit?: ParsedFile; times?: FileTimes }> {
-  const info = await stat(path).catch(() => undefined);
+function untouched(path: string, previous: ParsedFile | undefined): { hit?: ParsedFile; times?: FileTimes } {
+  // Synchronous calls: for thousands of small files they take a sixth of the time of promises.
+  const info = statSync(path, { throwIfNoEntry: false });
   const times = info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
   return { hit: previous && times && sameTimes(previous, times) ? previous : undefined, times };
 }
@@ -116,11 +129,11 @@ async function untouched(path: string, previous: ParsedFile | undefined): Promis
  * A file whose text a previous build already validated is not parsed again, nor read when
  * untouched since.
  */
-export async function loadMarkdown(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): Promise<(MarkdownFile & { times: FileTimes }) | undefined> {
+export function loadMarkdown(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): (MarkdownFile & { times: FileTimes }) | undefined {
   const path = join(root, file);
   const previous = parsed?.get(file);
-  const { hit, times } = await untouched(path, previous);
-  const text = hit ? undefined : await readContentFile(root, file, issues);
+  const { hit, times } = untouched(path, previous);
+  const text = hit ? undefined : readContentFile(root, file, issues);
   if (!hit && text === undefined) return undefined;
   const hash = text === undefined ? hit!.hash : digest(text);
   if (previous?.hash === hash && previous.body !== undefined) {
@@ -154,9 +167,9 @@ function parseMarkdown(root: string, file: string, text: string, issues: Content
   return { frontMatter, body: parsed.content, bodyLine: lineOf(text.lastIndexOf(parsed.content)) };
 }
 
-async function readContentFile(root: string, file: string, issues: ContentIssue[]): Promise<string | undefined> {
+function readContentFile(root: string, file: string, issues: ContentIssue[]): string | undefined {
   try {
-    return await readFile(join(root, file), 'utf8');
+    return readFileSync(join(root, file), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot read ${join(root, file)}`, { cause: error });
     issues.push({ file: join(root, file), message: 'file is missing; every content folder needs it (see README.md)' });

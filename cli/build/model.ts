@@ -86,8 +86,8 @@ export async function loadModelWithoutHtml(contentDir: string): Promise<SiteMode
  */
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
   const issues: ContentIssue[] = [];
-  const yaml = async <S extends z.ZodType>(file: string, schema: S) => {
-    const source = await loadYaml(contentDir, file, issues, options.parsed?.previous);
+  const yaml = <S extends z.ZodType>(file: string, schema: S) => {
+    const source = loadYaml(contentDir, file, issues, options.parsed?.previous);
     if (source) options.parsed?.next.set(file, source.cacheEntry);
     return source && { source, data: validate(schema, source, issues) };
   };
@@ -98,7 +98,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     yaml('air-conditioning.yaml', airConditioningSchema),
     yaml('i18n/es.yaml', stringsSchema),
     yaml('i18n/en.yaml', stringsSchema),
-    listFiles(contentDir, 'services', '.yaml').then((files) => Promise.all(files.map((f) => yaml(f, serviceSchema)))),
+    listFiles(contentDir, 'services', '.yaml').then((files) => files.map((f) => yaml(f, serviceSchema))),
     loadImages(join(contentDir, 'images'), issues),
   ]);
 
@@ -214,17 +214,8 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
   type Page = z.infer<S> & MarkdownPage;
   const pages: Record<Lang, { page: Page; source: Locator }[]> = { es: [], en: [] };
   for (const lang of langs) {
-    const files = await listFiles(contentDir, join(folder, lang), '.md');
-    // Read concurrently (a blog may hold thousands of posts), then check in file order.
-    const loaded = await Promise.all(
-      files.map(async (file) => {
-        const own: ContentIssue[] = [];
-        return { md: await loadMarkdown(contentDir, file, own, parsed?.previous), own };
-      }),
-    );
-    for (const [i, file] of files.entries()) {
-      const { md, own } = loaded[i]!;
-      issues.push(...own);
+    for (const file of await listFiles(contentDir, join(folder, lang), '.md')) {
+      const md = loadMarkdown(contentDir, file, issues, parsed?.previous);
       const front = md && ((md.cached as z.infer<S> | undefined) ?? validate(schema, md.frontMatter, issues));
       if (!md || !front) continue;
       if (front.slug !== basename(file, '.md')) {

@@ -44,6 +44,14 @@ describe('content validation', () => {
     expect(found).toContainEqual(expect.stringMatching(new RegExp(`^${join(dir, 'site.yaml')}:\\d+:\\d+  invalid YAML`)));
   });
 
+  it('points at the line of a YAML mistake in a post\'s front matter', async () => {
+    const dir = await copyContent();
+    const post = 'blog/es/mantenimiento-piscinas-verano.md';
+    await editFile(dir, post, (text) => text.replace('service: "piscinas"', 'service: "piscinas"\nservice: "pintores"'));
+    const line = await lineOf(dir, post, 'service: "pintores"');
+    expect(await problems(dir)).toContainEqual(`${join(dir, post)}:${line}:1  invalid YAML: Map keys must be unique`);
+  });
+
   it('names an unknown field instead of ignoring it', async () => {
     const dir = await copyContent();
     await editFile(dir, 'services/pintores.yaml', (text) => text.replace('order: 3', 'order: 3\ncolour: blue'));
