@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Image } from './images.ts';
-import type { SiteModel } from './model.ts';
+import type { LegalPage, Post, SiteModel } from './model.ts';
 import type { Route, RouteMap } from './routes.ts';
 import { langs } from './schema/common.ts';
 
@@ -27,9 +27,16 @@ interface Entities {
    * language blocks: a page reading a service's menu title does not depend on its hero text.
    */
   fieldKeyOf: Map<object, string>;
+  /**
+   * Posts and legal texts: reading their body (`markdown`, `html`) records `<key>.body`, any
+   * other field the entity key, so that editing a post's text leaves the blog index alone.
+   */
+  bodyKeyOf: Map<object, string>;
   /** Current hash of every key, entities, lists and routes alike. */
   hashes: Map<string, string>;
 }
+
+const bodyFields = new Set(['markdown', 'html']);
 
 /** Keys and hashes of everything a page can read; `hashes: false` leaves the hashes out. */
 export function indexModel(model: SiteModel, routes: RouteMap, options = { hashes: true }): Entities {
@@ -65,10 +72,17 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   for (const l of model.localities) sluggedKeys.add(l);
   list(model.services, 'services');
   list(model.localities, 'localities');
+  const bodyKeyOf = new Map<object, string>();
+  const markdownPage = (page: Post | LegalPage, key: string) => {
+    const { markdown, html, sourceHash, ...frontMatter } = page;
+    entity(page, key, hashOf(frontMatter));
+    // The body is made from the source (its HTML too, with the tool version in every page's base).
+    bodyKeyOf.set(page, `${key}.body`);
+    hashes.set(`${key}.body`, sourceHash);
+  };
   for (const lang of langs) {
-    // A post is made from its source (its HTML too, with the tool version in every page's base).
-    model.posts[lang].forEach((p) => entity(p, `post:${lang}:${p.slug}`, p.sourceHash));
-    model.legal[lang].forEach((p) => entity(p, `legal:${lang}:${p.slug}`, p.sourceHash));
+    model.posts[lang].forEach((p) => markdownPage(p, `post:${lang}:${p.slug}`));
+    model.legal[lang].forEach((p) => markdownPage(p, `legal:${lang}:${p.slug}`));
     list(model.posts[lang], `posts:${lang}`);
     list(model.legal[lang], `legal:${lang}`);
   }
@@ -84,15 +98,15 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   }
   for (const [group, paths] of families) hashes.set(group, hashOf(paths));
   for (const lang of langs) for (const p of [...model.posts[lang], ...model.legal[lang]]) sluggedKeys.add(p);
-  return { keyOf, sluggedKeys, fieldKeyOf, hashes };
+  return { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf, hashes };
 }
 
 /**
  * The model, route map and route of one page, wrapped so that every read records its key in
  * `read`. Nested values of an entity are returned as they are: reading any part of an entity
- * depends on the whole entity.
+ * depends on the whole entity, except for field-tracked entities and the bodies of Markdown pages.
  */
-export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { keyOf, sluggedKeys, fieldKeyOf }: Entities, read: DependencyKeys) {
+export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf }: Entities, read: DependencyKeys) {
   const proxies = new WeakMap<object, object>();
   // Objects that only hold entities: reading them depends on nothing by itself.
   const containers = new Set<object>([model, model.posts, model.legal, model.strings]);
@@ -125,6 +139,10 @@ export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { ke
       proxy = new Proxy(value, {
         get(target, prop, receiver) {
           if (prop === 'slug' && sluggedKeys.has(target)) return Reflect.get(target, prop, receiver);
+          if (typeof prop === 'string' && bodyFields.has(prop) && bodyKeyOf.has(target)) {
+            read.add(bodyKeyOf.get(target)!);
+            return Reflect.get(target, prop, receiver);
+          }
           touch();
           if (prop === 'images' && (target as object) === model) return trackImages(model.images, read);
           return wrap(Reflect.get(target, prop, receiver));

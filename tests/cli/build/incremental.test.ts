@@ -53,12 +53,17 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     const second = new Date('2026-01-01T00:00:00Z');
     await editFile(content, post, (md) => `${md}\nUn consejo más: revisa el skimmer cada semana.\n`);
     await utimes(join(content, post), second, second);
-    expect(await expectIncrementalEqualsClean()).toMatch(/; \d rendered, the rest unchanged/);
+    // Only the post's text changed: its page renders again, the blog index (title, excerpt) does not.
+    expect(await expectIncrementalEqualsClean()).toMatch(/; 1 rendered, the rest unchanged/);
 
     // Same size and the same modification time: only the change time tells the cache.
     await editFile(content, post, (md) => md.replace('cada semana', 'cada martes'));
     await utimes(join(content, post), second, second);
-    expect(await expectIncrementalEqualsClean()).toMatch(/; \d rendered, the rest unchanged/);
+    expect(await expectIncrementalEqualsClean()).toMatch(/; 1 rendered, the rest unchanged/);
+
+    // Its title shows on the blog index, the counterpart's page and the service pages.
+    await editFile(content, post, (md) => md.replace(/^title: "/m, 'title: "Guía: '));
+    await expectIncrementalEqualsClean();
 
     await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: Xaló (Jalón)'));
     await expectIncrementalEqualsClean();
@@ -73,6 +78,10 @@ describe('incremental builds', { timeout: 120_000 }, () => {
       return doc.toString();
     });
     expect(await expectIncrementalEqualsClean()).toMatch(/; 1 rendered, the rest unchanged/);
+
+    // Its title shows on the blog index, the counterpart's page and the service pages.
+    await editFile(content, post, (md) => md.replace(/^title: "/m, 'title: "Guía: '));
+    await expectIncrementalEqualsClean();
 
     await editFile(content, 'localities.yaml', (yaml) =>
       yaml.replace(
