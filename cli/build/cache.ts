@@ -1,11 +1,12 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { MarkdownCache } from './bodies.ts';
 import { sameTimes, type ParsedFile, type ParsedFiles } from './load.ts';
 
 /**
  * The persistent build cache in `.cache/`: what each page read last time, the HTML of every
- * Markdown body and the validated front matter of every Markdown file. Safe to delete. Anything
+ * Markdown body (bodies.ts) and the parsed content files. Safe to delete. Anything
  * unreadable, or written by another tool version, is ignored as a whole: a stale or corrupt
  * cache costs a full build, never wrong output.
  */
@@ -30,39 +31,52 @@ export type Manifest = z.infer<typeof manifestSchema>;
  */
 export type PageRecord = { base: string; deps: string[] } | { base: string; previous: Manifest['pages'][string] };
 
-const htmlSchema = z.string();
 const parsedFileSchema = z.object({
   hash: z.string(),
   size: z.number(),
   mtimeMs: z.number(),
   ctimeMs: z.number(),
   data: z.unknown(),
-  body: z.string().optional(),
+  dataHash: z.string().optional(),
   bodyLine: z.number().optional(),
 });
 
 export interface CacheState {
   manifest?: Manifest;
   /** Markdown HTML by the hash of its source. */
-  markdown: Map<string, string>;
-  /** Markdown files already validated, by path (load.ts). */
+  markdown: MarkdownCache;
+  /** Content files already parsed, and Markdown front matter validated, by path (load.ts). */
   parsed: ParsedFiles;
 }
 
 export async function readCache(dir: string, version: string, warn: (message: string) => void): Promise<CacheState> {
-  const [manifest, markdown, parsed] = await Promise.all([
-    readJson(join(dir, 'build.json'), manifestSchema, warn),
-    readShards(dir, 'markdown', version, htmlSchema, warn),
-    readShards(dir, 'content', version, parsedFileSchema, warn),
-  ]);
-  return { manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined, markdown, parsed };
+  const [manifest, parsed] = await Promise.all([readJson(join(dir, 'build.json'), manifestSchema, warn), readShards(dir, 'content', version, parsedFileSchema, warn)]);
+  return { manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined, markdown: new MarkdownCache(dir, version), parsed };
 }
 
 /** Every page's key indexes point into the key table. */
 const consistent = (manifest: Manifest) =>
-  manifest.keys.length === manifest.hashes.length && Object.keys(manifest.pages).every((file) => depIndexes(manifest, file).every((i) => i < manifest.keys.length));
+  manifest.keys.length === manifest.hashes.length && Object.values(manifest.pages).every((page) => !someIndex(page.deps, (i) => i >= manifest.keys.length));
 
-export const depIndexes = (manifest: Manifest, file: string): number[] => indexesOf(manifest.pages[file]!.deps);
+/** Whether the page at `file` read any of the keys at `indexes` (see changedKeys). */
+export const readAny = (manifest: Manifest, file: string, indexes: ReadonlySet<number>): boolean =>
+  indexes.size > 0 && someIndex(manifest.pages[file]!.deps, (i) => indexes.has(i));
+
+/** Whether `test` holds for an index of a comma-separated list; read in place, as every build reads every page's. */
+function someIndex(deps: string, test: (index: number) => boolean): boolean {
+  let index = 0;
+  for (let i = 0; i < deps.length; i++) {
+    const digit = deps.charCodeAt(i) - 48;
+    if (digit >= 0 && digit <= 9) {
+      index = index * 10 + digit;
+    } else {
+      if (test(index)) return true;
+      index = 0;
+    }
+  }
+  return deps.length > 0 && test(index);
+}
+
 const indexesOf = (deps: string) => (deps ? deps.split(',').map(Number) : []);
 
 /** Indexes of the manifest's keys whose hash is not `hashOf(key)` any more. */
@@ -94,25 +108,17 @@ export function manifestOf(version: string, pages: Record<string, PageRecord>, h
   return { version, keys, hashes: keys.map(hashOf), pages: manifestPages, outputs };
 }
 
-/** Which Markdown HTML and parsed files a cache holds (the HTML follows from its key). */
-export interface CacheContents {
-  markdown: Set<string>;
-  parsed: ParsedFiles;
-}
-export const contentsOf = (cache: Omit<CacheState, 'manifest'>): CacheContents => ({ markdown: new Set(cache.markdown.keys()), parsed: cache.parsed });
-
 /**
- * Writes the cache. `before` is what the files hold: of the Markdown HTML and the parsed files,
- * only the shards with changed entries are written again.
+ * Writes the cache. `before` is what the parsed-file shards hold: only shards with changed
+ * entries are written again. The Markdown cache writes what it added since it last saved.
  */
-export async function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: CacheContents): Promise<void> {
+export async function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: ParsedFiles): Promise<void> {
   await mkdir(dir, { recursive: true });
+  now.markdown.save();
   const sameFile = (a: ParsedFile, b: ParsedFile) => a.hash === b.hash && sameTimes(a, b);
   await Promise.all([
     writeAtomic(join(dir, 'build.json'), JSON.stringify(manifest)),
-    // HTML is keyed by the hash of its source: a key present before holds the same HTML.
-    writeShards(dir, 'markdown', manifest.version, now.markdown, (key) => before.markdown.has(key), before.markdown),
-    writeShards(dir, 'content', manifest.version, now.parsed, (key, file) => !!before.parsed.get(key) && sameFile(before.parsed.get(key)!, file), before.parsed.keys()),
+    writeShards(dir, 'content', manifest.version, now.parsed, (key, file) => !!before.get(key) && sameFile(before.get(key)!, file), before.keys()),
   ]);
 }
 

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { templatesDir } from '../paths.ts';
-import { contentsOf, manifestOf, readCache, writeCache, type CacheContents, type CacheState } from './cache.ts';
+import { manifestOf, readCache, writeCache, type CacheState } from './cache.ts';
 import { build, startWorkers, type BuildOptions } from './index.ts';
 import type { ParsedFiles } from './load.ts';
 import type { RenderPool } from './pool.ts';
@@ -36,8 +36,8 @@ export interface BuildSummary {
  */
 export class BuildSession {
   cache?: CacheState;
-  /** What the cache files hold, as far as this process knows: a write changes only what differs. */
-  onDisk?: CacheContents;
+  /** What the parsed-file shards hold, as far as this process knows: a write changes only what differs. */
+  onDisk?: ParsedFiles;
   private pending?: () => Promise<void>;
   private timer?: NodeJS.Timeout;
   private saving = Promise.resolve();
@@ -116,14 +116,13 @@ async function withEarlyWorkers<T>(contentDir: string, scratch: boolean, task: (
 async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, options: BuildOptions, session?: BuildSession) {
   const version = await toolVersion();
   const cache = session?.cache ?? (await readCache(opts.cache, version, (message) => console.warn(`! ${message}`)));
-  // Noted before the build adds and drops Markdown entries.
-  const read = session ? (session.onDisk ??= contentsOf(cache)) : contentsOf(cache);
+  const read = session ? (session.onDisk ??= cache.parsed) : cache.parsed;
   const parsed = new Map() as ParsedFiles;
   const previous = cache.manifest?.outputs;
   const { result, written } = await withEarlyWorkers(opts.content, !cache.manifest, async (workers) => {
     opts.progress?.('loading content');
     const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
-    const intact = await intactFiles(opts.out, previous);
+    const intact = intactFiles(opts.out, previous);
     const result = await build(content, { ...options, workers, incremental: { cache, version, intact } });
     opts.progress?.('writing the files that changed');
     const written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
@@ -133,7 +132,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   const save = async () => {
     // A session's builds may replace each other's unwritten cache: compare with what is on disk.
     await writeCache(opts.cache, manifest, { markdown: cache.markdown, parsed }, session?.onDisk ?? read);
-    if (session) session.onDisk = contentsOf({ markdown: cache.markdown, parsed });
+    if (session) session.onDisk = parsed;
   };
   if (session) {
     session.cache = { manifest, markdown: cache.markdown, parsed };

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Assets } from '../../templates/context.tsx';
-import { changedKeys, depIndexes, type CacheState, type PageRecord } from './cache.ts';
+import { changedKeys, readAny, type CacheState, type PageRecord } from './cache.ts';
 import { compileTemplates, type CompiledTemplates } from './compile.ts';
 import { deployFiles } from './deploy.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown } from './bodies.ts';
 import { countMarkdown, type Content, type SiteModel } from './model.ts';
 import { siteFiles } from './outputs/index.ts';
 import type { OutputContent } from './write.ts';
@@ -117,7 +117,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const changed = manifest ? changedKeys(manifest, hashOf) : new Set<number>();
     const fresh = (file: string, route: Route) => {
       const record = manifest?.pages[file];
-      return incremental?.intact.has(file) && record?.base === base(route) && !depIndexes(manifest!, file).some((i) => changed.has(i));
+      return incremental?.intact.has(file) && record?.base === base(route) && !readAny(manifest!, file, changed);
     };
     const kept = new Set<string>();
     const pages: Record<string, PageRecord> = {};

@@ -1,9 +1,10 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import matter from 'gray-matter';
 import { CORE_SCHEMA, load as loadFast } from 'js-yaml';
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { ContentIssue } from '../errors.ts';
+import { statIfAny } from './fs.ts';
 import { digest } from './tracking.ts';
 
 export type Path = ReadonlyArray<PropertyKey>;
@@ -95,9 +96,10 @@ function parseYaml(file: string, text: string, issues: ContentIssue[], lineOffse
 export interface MarkdownFile {
   /** The front matter with positions; parsed on first use when the file came from the cache. */
   readonly frontMatter: Source;
-  /** The validated front matter, when a previous build parsed this very text. */
-  cached?: unknown;
-  body: string;
+  /** The validated front matter and its hash, when a previous build parsed this very text. */
+  cached?: { data: unknown; dataHash: string };
+  /** The Markdown text; read on first use when the file came from the cache. */
+  readonly body: string;
   /** Line of the file where the body starts, for messages about the body. */
   bodyLine: number;
   /** Hash of the file's text. */
@@ -108,7 +110,7 @@ export interface MarkdownFile {
  * Content files a previous build parsed (and validated, for Markdown), by path: the hash of their
  * text, and their size and times, so that an untouched file need not even be read.
  */
-export type ParsedFile = FileTimes & { hash: string; data: unknown; body?: string; bodyLine?: number };
+export type ParsedFile = FileTimes & { hash: string; data: unknown; dataHash?: string; bodyLine?: number };
 export type ParsedFiles = Map<string, ParsedFile>;
 type FileTimes = { size: number; mtimeMs: number; ctimeMs: number };
 export const sameTimes = (a: FileTimes, b: FileTimes) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
@@ -118,8 +120,7 @@ export const sameTimes = (a: FileTimes, b: FileTimes) => a.size === b.size && a.
  * write changes ctime, which no tool sets back, so the text is the same.
  */
 function untouched(path: string, previous: ParsedFile | undefined): { hit?: ParsedFile; times?: FileTimes } {
-  // Synchronous calls: for thousands of small files they take a sixth of the time of promises.
-  const info = statSync(path, { throwIfNoEntry: false });
+  const info = statIfAny(path);
   const times = info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
   return { hit: previous && times && sameTimes(previous, times) ? previous : undefined, times };
 }
@@ -136,15 +137,18 @@ export function loadMarkdown(root: string, file: string, issues: ContentIssue[],
   const text = hit ? undefined : readContentFile(root, file, issues);
   if (!hit && text === undefined) return undefined;
   const hash = text === undefined ? hit!.hash : digest(text);
-  if (previous?.hash === hash && previous.body !== undefined) {
-    let source: Source | undefined;
+  if (previous?.hash === hash && previous.dataHash !== undefined) {
+    // Positions are needed only to report a problem, the body only to render it: read then.
+    let again: ReturnType<typeof parseMarkdown>;
+    const parse = () => (again ??= parseMarkdown(root, file, text ?? readUnchanged(path, hash), [])!);
     return {
-      // Positions are needed only to report a problem: the text is read again then.
       get frontMatter() {
-        return (source ??= parseMarkdown(root, file, text ?? readFileSync(path, 'utf8'), [])!.frontMatter);
+        return parse().frontMatter;
       },
-      cached: previous.data,
-      body: previous.body,
+      get body() {
+        return parse().body;
+      },
+      cached: { data: previous.data, dataHash: previous.dataHash },
       bodyLine: previous.bodyLine!,
       hash,
       times: times!,
@@ -152,6 +156,13 @@ export function loadMarkdown(root: string, file: string, issues: ContentIssue[],
   }
   const result = parseMarkdown(root, file, text!, issues);
   return result && { ...result, hash, times: times! };
+}
+
+/** A file's text, which must still be the text of `hash`: what the build knows of it came from that. */
+function readUnchanged(path: string, hash: string): string {
+  const text = readFileSync(path, 'utf8');
+  if (digest(text) !== hash) throw new Error(`${path} changed while the build was reading the content; run the build again`);
+  return text;
 }
 
 function parseMarkdown(root: string, file: string, text: string, issues: ContentIssue[]) {

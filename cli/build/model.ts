@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ContentError, type ContentIssue } from '../errors.ts';
 import { loadImages, type Image } from './images.ts';
 import { loadMarkdown, loadYaml, type ParsedFiles, type Source } from './load.ts';
-import { renderMarkdown, withHtml } from './markdown.ts';
+import { renderMarkdown, withHtml } from './bodies.ts';
 import { fillDouble, unknownPlaceholders } from './placeholders.ts';
 import { langs, type Lang } from './schema/common.ts';
 import { localitiesFileSchema, type Locality } from './schema/locality.ts';
@@ -18,9 +18,12 @@ import { validate } from './validate.ts';
 /** What a page loaded from a Markdown file holds besides its front matter. */
 interface MarkdownPage {
   lang: Lang;
+  /** The body, read from the file on first use when the build's cache knows the file. */
   markdown: string;
-  /** Hash of everything the page is made of (its file, and for legal texts the values filled in). */
+  /** Hash of everything the body is made of (its file, and for legal texts the values filled in). */
   sourceHash: string;
+  /** Hash of the validated front matter: what lists of posts show. */
+  frontMatterHash: string;
 }
 
 /** A post as loaded: front matter and Markdown. The build renders the Markdown (markdown.ts). */
@@ -216,20 +219,27 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
   for (const lang of langs) {
     for (const file of await listFiles(contentDir, join(folder, lang), '.md')) {
       const md = loadMarkdown(contentDir, file, issues, parsed?.previous);
-      const front = md && ((md.cached as z.infer<S> | undefined) ?? validate(schema, md.frontMatter, issues));
+      const front = md && ((md.cached?.data as z.infer<S> | undefined) ?? validate(schema, md.frontMatter, issues));
       if (!md || !front) continue;
       if (front.slug !== basename(file, '.md')) {
         issues.push(md.frontMatter.issue(['slug'], `"${front.slug}" must match the file name ${basename(file)}`));
         continue;
       }
-      parsed?.next.set(file, { hash: md.hash, ...md.times, data: front, body: md.body, bodyLine: md.bodyLine });
+      const frontMatterHash = md.cached?.dataHash ?? digest(front);
+      parsed?.next.set(file, { hash: md.hash, ...md.times, data: front, dataHash: frontMatterHash, bodyLine: md.bodyLine });
       // Positions are parsed only when there is a problem to point at.
       const source: Locator = { file: join(contentDir, file), issue: (path, message) => md.frontMatter.issue(path, message) };
       hooks.check?.(front, source);
-      const body = hooks.body ? hooks.body(md.body, { ...front, lang }, source, md.bodyLine) : md.body;
-      // The file's hash stands for the page, unless the body was rewritten from other content.
-      const sourceHash = body === md.body ? md.hash : digest([md.hash, body]);
-      pages[lang].push({ page: { ...front, lang, markdown: body, sourceHash }, source });
+      const page = { ...front, lang, frontMatterHash } as Page;
+      if (hooks.body) {
+        // The file's hash stands for the body, unless it was rewritten from other content.
+        const body = hooks.body(md.body, { ...front, lang }, source, md.bodyLine);
+        Object.assign(page, { markdown: body, sourceHash: body === md.body ? md.hash : digest([md.hash, body]) });
+      } else {
+        Object.defineProperty(page, 'markdown', { get: () => md.body, enumerable: true });
+        page.sourceHash = md.hash;
+      }
+      pages[lang].push({ page, source });
     }
   }
   const bySlug = { es: new Map(pages.es.map((p) => [p.page.slug, p.page])), en: new Map(pages.en.map((p) => [p.page.slug, p.page])) };

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Assets } from '../../templates/context.tsx';
-import { withHtml } from './markdown.ts';
+import { withHtml } from './bodies.ts';
 import type { SiteModel } from './model.ts';
 import type { Route, RouteMap } from './routes.ts';
 import type { RenderedBytes, WorkerRequest } from './worker.ts';

@@ -74,11 +74,10 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   list(model.localities, 'localities');
   const bodyKeyOf = new Map<object, string>();
   const markdownPage = (page: Post | LegalPage, key: string) => {
-    const { markdown, html, sourceHash, ...frontMatter } = page;
-    entity(page, key, hashOf(frontMatter));
+    entity(page, key, page.frontMatterHash);
     // The body is made from the source (its HTML too, with the tool version in every page's base).
     bodyKeyOf.set(page, `${key}.body`);
-    hashes.set(`${key}.body`, sourceHash);
+    hashes.set(`${key}.body`, page.sourceHash);
   };
   for (const lang of langs) {
     model.posts[lang].forEach((p) => markdownPage(p, `post:${lang}:${p.slug}`));

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Manifest } from './cache.ts';
+import { statIfAny } from './fs.ts';
 import type { Outputs } from './index.ts';
 
 export type OutputRecords = Manifest['outputs'];
@@ -34,14 +35,12 @@ const contentHash = (content: OutputContent) => (isStaged(content) ? content.has
  * Output files the previous build wrote that the folder still holds as written (same size and
  * time). Anything touched since is treated as missing and written again.
  */
-export async function intactFiles(outDir: string, previous: OutputRecords | undefined): Promise<Set<string>> {
+export function intactFiles(outDir: string, previous: OutputRecords | undefined): Set<string> {
   const intact = new Set<string>();
-  await Promise.all(
-    Object.entries(previous ?? {}).map(async ([file, record]) => {
-      const info = await stat(join(outDir, file)).catch(() => undefined);
-      if (info?.size === record.size && info.mtimeMs === record.mtimeMs) intact.add(file);
-    }),
-  );
+  for (const [file, record] of Object.entries(previous ?? {})) {
+    const info = statIfAny(join(outDir, file));
+    if (info?.size === record.size && info.mtimeMs === record.mtimeMs) intact.add(file);
+  }
   return intact;
 }
 
@@ -69,7 +68,7 @@ export async function writeOutputs(
       }
       await mkdir(dirname(join(target, file)), { recursive: true });
       await put(join(target, file), content);
-      records[file] = await record(target, file, hash);
+      records[file] = record(target, file, hash);
     }
     for (const file of kept) records[file] = previous[file]!;
     for (const file of Object.keys(previous)) if (!(file in records)) await rm(join(target, file), { force: true });
@@ -92,7 +91,7 @@ async function writeFresh(target: string, outputs: Outputs): Promise<OutputRecor
       if (error.code !== 'ENOENT') throw error;
     });
     await rename(temp, target);
-    await Promise.all([...outputs].map(async ([file, content]) => (records[file] = await record(target, file, contentHash(content)))));
+    for (const [file, content] of outputs) records[file] = record(target, file, contentHash(content));
   } catch (error) {
     // Best-effort cleanup: the write error below is the one worth reporting.
     await rm(temp, { recursive: true, force: true }).catch(() => {});
@@ -102,7 +101,7 @@ async function writeFresh(target: string, outputs: Outputs): Promise<OutputRecor
   return records;
 }
 
-async function record(target: string, file: string, hash: string) {
-  const info = await stat(join(target, file));
+function record(target: string, file: string, hash: string) {
+  const info = statSync(join(target, file));
   return { hash, size: info.size, mtimeMs: info.mtimeMs };
 }

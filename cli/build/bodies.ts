@@ -1,0 +1,141 @@
+// The HTML of posts and legal texts: rendered once per source, cached, read when a page shows it.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { markdownToHtml, markdownToHtmlSync } from './markdown.ts';
+import type { Content, LegalSource, PostSource, SiteModel } from './model.ts';
+
+const entrySchema = z.object({ html: z.string() });
+
+/** A hash as a file name: hex, since base64url names could clash on a case-insensitive disk. */
+const fileName = (hash: string) => Buffer.from(hash, 'base64url').toString('hex');
+const hashOfFile = (name: string) => Buffer.from(name.slice(0, -'.json'.length), 'hex').toString('base64url');
+
+/**
+ * The HTML of Markdown texts by the hash of their source: one file each in
+ * `<cache>/markdown/<tool version>/`, read only when a page shows it, so that a rebuild after one
+ * edit reads one text of thousands. Without a cache folder it lives in memory only.
+ */
+export class MarkdownCache {
+  private readonly folder?: string;
+  private readonly html = new Map<string, string>();
+  /** Hashes with a file in the folder, as far as this process knows. */
+  private readonly stored = new Set<string>();
+  private readonly unsaved = new Set<string>();
+  private readonly dropped = new Set<string>();
+
+  constructor(cacheDir?: string, version?: string) {
+    if (!cacheDir || !version) return;
+    this.folder = join(cacheDir, 'markdown', fileName(version));
+    if (!existsSync(this.folder)) return;
+    for (const name of readdirSync(this.folder)) if (/^[0-9a-f]+\.json$/.test(name)) this.stored.add(hashOfFile(name));
+  }
+
+  has(hash: string): boolean {
+    return this.html.has(hash) || this.stored.has(hash);
+  }
+
+  /** All hashes held, in memory or on disk. */
+  hashes(): Set<string> {
+    return new Set([...this.stored, ...this.html.keys()]);
+  }
+
+  /**
+   * The HTML of `hash`. A file that cannot be read as one this class wrote (cut short, edited)
+   * is never trusted: the text is rendered again with `render`.
+   */
+  get(hash: string, render: () => string): string {
+    let html = this.html.get(hash);
+    if (html === undefined) {
+      html = this.stored.has(hash) ? this.readFile(hash) : undefined;
+      if (html === undefined) this.set(hash, (html = render()));
+      else this.html.set(hash, html);
+    }
+    return html;
+  }
+
+  set(hash: string, html: string): void {
+    this.html.set(hash, html);
+    this.unsaved.add(hash);
+    this.dropped.delete(hash);
+  }
+
+  /** Forgets every text whose hash is not in `hashes`: the cache holds what the content has. */
+  keepOnly(hashes: ReadonlySet<string>): void {
+    for (const hash of this.hashes()) {
+      if (hashes.has(hash)) continue;
+      this.html.delete(hash);
+      this.unsaved.delete(hash);
+      if (this.stored.has(hash)) this.dropped.add(hash);
+    }
+  }
+
+  /** Writes the texts added since the last save, removes the dropped ones and other versions' folders. */
+  save(): void {
+    if (!this.folder) return;
+    mkdirSync(this.folder, { recursive: true });
+    for (const hash of this.unsaved) {
+      const file = join(this.folder, fileName(hash) + '.json');
+      writeFileSync(`${file}.tmp`, JSON.stringify({ html: this.html.get(hash) }));
+      renameSync(`${file}.tmp`, file);
+      this.stored.add(hash);
+    }
+    for (const hash of this.dropped) {
+      rmSync(join(this.folder, fileName(hash) + '.json'), { force: true });
+      this.stored.delete(hash);
+    }
+    this.unsaved.clear();
+    this.dropped.clear();
+    const parent = join(this.folder, '..');
+    for (const entry of readdirSync(parent)) if (join(parent, entry) !== this.folder) rmSync(join(parent, entry), { recursive: true, force: true });
+  }
+
+  private readFile(hash: string): string | undefined {
+    try {
+      const entry = entrySchema.safeParse(JSON.parse(readFileSync(join(this.folder!, fileName(hash) + '.json'), 'utf8')));
+      if (entry.success) return entry.data.html;
+    } catch {
+      // unreadable: rendered again by the caller
+    }
+    this.stored.delete(hash);
+    return undefined;
+  }
+}
+
+/** Renders many Markdown sources at once, e.g. across worker threads. */
+export type MarkdownRenderer = (sources: string[]) => Promise<string[]>;
+
+const inProcess: MarkdownRenderer = (sources) => Promise.all(sources.map(markdownToHtml));
+
+/**
+ * The content with every post and legal text given its HTML, read from `cache` when a page shows
+ * it. What the cache lacks is rendered (all at once, by `render`) and added to it; what it holds
+ * for no page any more is dropped.
+ */
+export async function renderMarkdown(content: Content, cache = new MarkdownCache(), render = inProcess): Promise<SiteModel> {
+  const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
+  cache.keepOnly(new Set(pages.map((p) => p.sourceHash)));
+  const missing = [...new Map(pages.filter((p) => !cache.has(p.sourceHash)).map((p) => [p.sourceHash, p])).values()];
+  const rendered = await render(missing.map((p) => p.markdown));
+  missing.forEach((p, i) => cache.set(p.sourceHash, rendered[i]!));
+  return withHtml(content, (page) => ({
+    get html() {
+      return cache.get(page.sourceHash, () => markdownToHtmlSync(page.markdown));
+    },
+  }));
+}
+
+/**
+ * The content with each post and legal text given its HTML, and whatever else `patch` sets.
+ * Properties are copied as defined, so that lazy ones (a body read from its file when needed,
+ * HTML read from the cache) stay lazy.
+ */
+export function withHtml(content: Content, patch: (page: PostSource | LegalSource) => { html: string; markdown?: string }): SiteModel {
+  const apply = <T extends PostSource | LegalSource>(page: T) =>
+    Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(page), ...Object.getOwnPropertyDescriptors(patch(page)) }) as T & { html: string };
+  return {
+    ...content,
+    posts: { es: content.posts.es.map(apply), en: content.posts.en.map(apply) },
+    legal: { es: content.legal.es.map(apply), en: content.legal.en.map(apply) },
+  };
+}
