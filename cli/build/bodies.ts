@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import { z } from 'zod';
 import { markdownToHtml, markdownToHtmlSync } from './markdown.ts';
-import type { Content, LegalSource, PostSource, SiteModel } from './model.ts';
+import type { Content, LegalPage, LegalSource, Post, PostSource, SiteModel } from './model.ts';
+import type { Lang } from './schema/common.ts';
 
 const entrySchema = z.object({ html: z.string() });
 
@@ -118,21 +119,23 @@ export async function renderMarkdown(content: Content, cache = new MarkdownCache
   const missing = [...new Map(pages.filter((p) => !cache.has(p.sourceHash)).map((p) => [p.sourceHash, p])).values()];
   const rendered = await render(missing.map((p) => p.markdown));
   missing.forEach((p, i) => cache.set(p.sourceHash, rendered[i]!));
-  return withHtml(content, (page) => ({
-    get html() {
-      return cache.get(page.sourceHash, () => markdownToHtmlSync(page.markdown));
-    },
-  }));
+  return withHtml(content, (page) => cache.get(page.sourceHash, () => markdownToHtmlSync((page as PostSource | LegalSource).markdown)), { lazy: true });
 }
 
+type Pages<P> = Record<Lang, P[]>;
+
 /**
- * The content with each post and legal text given its HTML, and whatever else `patch` sets.
- * Properties are copied as defined, so that lazy ones (a body read from its file when needed,
- * HTML read from the cache) stay lazy.
+ * Posts and legal texts, from the content or a model, given their HTML by `html`: when first read
+ * with `lazy`, at once otherwise. A content page's body is not enumerable (model.ts), so that
+ * copying the page, as this does, does not read it.
  */
-export function withHtml(content: Content, patch: (page: PostSource | LegalSource) => { html: string; markdown?: string }): SiteModel {
-  const apply = <T extends PostSource | LegalSource>(page: T) =>
-    Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(page), ...Object.getOwnPropertyDescriptors(patch(page)) }) as T & { html: string };
+export function withHtml<C extends { posts: Pages<object>; legal: Pages<object> }>(
+  content: C,
+  html: (page: C['posts'][Lang][number] | C['legal'][Lang][number]) => string,
+  { lazy = false } = {},
+): Omit<C, 'posts' | 'legal'> & Pick<SiteModel, 'posts' | 'legal'> {
+  const apply = <P extends object>(page: P) =>
+    (lazy ? Object.defineProperty({ ...page }, 'html', { get: () => html(page), enumerable: true }) : { ...page, html: html(page) }) as unknown as Post & LegalPage;
   return {
     ...content,
     posts: { es: content.posts.es.map(apply), en: content.posts.en.map(apply) },

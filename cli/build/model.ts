@@ -28,13 +28,13 @@ interface MarkdownPage {
 
 /** A post as loaded: front matter and Markdown. The build renders the Markdown (markdown.ts). */
 export interface PostSource extends PostFrontMatter, MarkdownPage {}
-export interface Post extends PostSource {
+export interface Post extends Omit<PostSource, 'markdown'> {
   html: string;
 }
 
 /** A legal text as loaded, its {{placeholders}} already filled from site.yaml. */
 export interface LegalSource extends LegalFrontMatter, MarkdownPage {}
-export interface LegalPage extends LegalSource {
+export interface LegalPage extends Omit<LegalSource, 'markdown'> {
   html: string;
 }
 
@@ -79,7 +79,7 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
  * rendering thousands of Markdown texts.
  */
 export async function loadModelWithoutHtml(contentDir: string): Promise<SiteModel> {
-  return withHtml(await loadContent(contentDir), () => ({ html: '' }));
+  return withHtml(await loadContent(contentDir), () => '');
 }
 
 
@@ -230,15 +230,12 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
       // Positions are parsed only when there is a problem to point at.
       const source: Locator = { file: join(contentDir, file), issue: (path, message) => md.frontMatter.issue(path, message) };
       hooks.check?.(front, source);
-      const page = { ...front, lang, frontMatterHash } as Page;
-      if (hooks.body) {
-        // The file's hash stands for the body, unless it was rewritten from other content.
-        const body = hooks.body(md.body, { ...front, lang }, source, md.bodyLine);
-        Object.assign(page, { markdown: body, sourceHash: body === md.body ? md.hash : digest([md.hash, body]) });
-      } else {
-        Object.defineProperty(page, 'markdown', { get: () => md.body, enumerable: true });
-        page.sourceHash = md.hash;
-      }
+      // The file's hash stands for the body, unless the body was rewritten from other content.
+      const body = hooks.body?.(md.body, { ...front, lang }, source, md.bodyLine);
+      const sourceHash = body === undefined || body === md.body ? md.hash : digest([md.hash, body]);
+      const page = { ...front, lang, frontMatterHash, sourceHash } as Page;
+      // Not enumerable: copies of the page (withHtml) must not read a body the build may not need.
+      Object.defineProperty(page, 'markdown', body === undefined ? { get: () => md.body } : { value: body });
       pages[lang].push({ page, source });
     }
   }

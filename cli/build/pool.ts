@@ -93,5 +93,5 @@ export class RenderPool {
 function slimModel(model: SiteModel, routes: Route[]): SiteModel {
   const shown = new Map(routes.flatMap((r): [object, string][] => (r.family === 'post' ? [[r.post, r.post.html]] : r.family === 'legal' ? [[r.page, r.page.html]] : [])));
   const images = new Map([...model.images].map(([name, { width, height }]) => [name, { name, width, height, bytes: Buffer.alloc(0) }]));
-  return { ...withHtml(model, (page) => ({ markdown: '', html: shown.get(page) ?? '' })), images };
+  return { ...withHtml(model, (page) => shown.get(page) ?? ''), images };
 }

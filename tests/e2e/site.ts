@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { templatesDir } from '../../cli/paths.ts';
 import { build } from '../../cli/build/index.ts';
-import { loadModel } from '../../cli/build/model.ts';
+import { loadContent } from '../../cli/build/model.ts';
 import type { RouteMap } from '../../cli/build/routes.ts';
 import { writeOutputs } from '../../cli/build/write.ts';
 import { chromiumFlags, chromiumPath } from '../../cli/audit/chromium.ts';
@@ -100,8 +100,8 @@ async function startSite({ api: apiOverrides = {} }: { api?: Record<string, Node
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // The real content, with the optional analytics script switched on so consent can be seen to gate it.
-    const model = await loadModel(contentDir);
-    const withAnalytics = { ...model, site: { ...model.site, analytics: { src: `${origin}${analyticsPath}` } } };
+    const content = await loadContent(contentDir);
+    const withAnalytics = { ...content, site: { ...content.site, analytics: { src: `${origin}${analyticsPath}` } } };
     const built = await build(withAnalytics, { templatesDir, year: new Date().getFullYear() });
     await writeOutputs(dir, built.outputs);
     routes = built.routes;

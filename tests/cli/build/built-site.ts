@@ -1,12 +1,12 @@
 import { build, type BuildResult } from '../../../cli/build/index.ts';
 import { templatesDir } from '../../../cli/paths.ts';
-import { loadModel, type SiteModel } from '../../../cli/build/model.ts';
+import { loadContent, type SiteModel } from '../../../cli/build/model.ts';
 import { outputFile } from '../../../cli/build/routes.ts';
 
 /** The real content, built in memory once per test file. */
 export async function builtSite(): Promise<BuiltSite> {
-  const model = await loadModel('content');
-  return new BuiltSite(model, await build(model, { templatesDir, year: 2026 }));
+  const result = await build(await loadContent('content'), { templatesDir, year: 2026 });
+  return new BuiltSite(result.model, result);
 }
 
 export class BuiltSite {

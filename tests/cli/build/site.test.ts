@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../cli/build/index.ts';
 import { templatesDir } from '../../../cli/paths.ts';
-import { loadModel, type SiteModel } from '../../../cli/build/model.ts';
+import { loadContent, type SiteModel } from '../../../cli/build/model.ts';
 import { outputFile } from '../../../cli/build/routes.ts';
 import { copyContent, editFile } from '../../helpers.ts';
 import { builtSite, matchesOf as attr, type BuiltSite } from './built-site.ts';
@@ -139,7 +139,7 @@ describe('growing the content', { timeout: 30_000 }, () => {
         `localities:\n  - slug: denia\n    name: Dénia\n    comarca: Marina Alta\n    es:\n      description: Ciudad portuaria al pie del Montgó.\n      context: con su puerto y el castillo sobre el casco antiguo\n    en:\n      description: A port town at the foot of the Montgó.\n      context: with its harbour and the castle above the old town\n`,
       ),
     );
-    const grown = await build(await loadModel(dir), { templatesDir, year: 2026 });
+    const grown = await build(await loadContent(dir), { templatesDir, year: 2026 });
     expect(grown.routes.routes.length - site.routes.routes.length).toBe(2 * (8 + 1));
     expect(grown.outputs.get('electricistas/denia.html')).toContain('Electricistas en Dénia');
     expect(grown.outputs.get('en/solar-panels/denia.html')).toContain('Solar panels in Dénia');

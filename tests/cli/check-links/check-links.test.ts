@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../cli/build/index.ts';
 import { templatesDir } from '../../../cli/paths.ts';
-import { loadModel } from '../../../cli/build/model.ts';
+import { loadContent } from '../../../cli/build/model.ts';
 import { writeOutputs } from '../../../cli/build/write.ts';
 import { checkLinks } from '../../../cli/check-links/command.ts';
 import { formatReport } from '../../../cli/check-links/report.ts';
@@ -13,7 +13,7 @@ let dist: string;
 
 beforeAll(async () => {
   dist = join(await mkdtemp(join(tmpdir(), 'site-')), 'dist');
-  await writeOutputs(dist, (await build(await loadModel('content'), { templatesDir, year: 2026 })).outputs);
+  await writeOutputs(dist, (await build(await loadContent('content'), { templatesDir, year: 2026 })).outputs);
 });
 
 /** A copy of the built site with one file rewritten. */
