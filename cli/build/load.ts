@@ -2,12 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import matter from 'gray-matter';
 import { CORE_SCHEMA, load as loadFast } from 'js-yaml';
-import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, LineCounter, Node } from 'yaml';
 import type { ContentIssue } from '../errors.ts';
 import { statIfAny } from './fs.ts';
 import { digest } from './tracking.ts';
 
 export type Path = ReadonlyArray<PropertyKey>;
+
+// `yaml` is loaded only to point at a problem: most builds have none, and it costs ~30 ms to load.
+let yamlModule: typeof import('yaml') | undefined;
+const yaml = () => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 interface Parsed {
   doc: Document;
@@ -39,7 +44,7 @@ export class Source {
     const { doc, lines } = (this.parsed ??= this.parse());
     let node: unknown = doc.contents;
     for (const key of path) {
-      const next: unknown = isMap(node) || isSeq(node) ? node.get(key as never, true) : undefined;
+      const next: unknown = yaml().isMap(node) || yaml().isSeq(node) ? node.get(key as never, true) : undefined;
       if (!next) break;
       node = next;
     }
@@ -66,8 +71,8 @@ export function loadYaml(root: string, file: string, issues: ContentIssue[], par
 }
 
 const parseDocumentAt = (text: string): Parsed => {
-  const lines = new LineCounter();
-  return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false }), lines };
+  const lines = new (yaml().LineCounter)();
+  return { doc: yaml().parseDocument(text, { lineCounter: lines, prettyErrors: false }), lines };
 };
 
 /**
