@@ -1,8 +1,8 @@
 // The HTML of posts and legal texts: rendered once per source, cached, read when a page shows it.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { markdownToHtml, markdownToHtmlSync } from './markdown.ts';
+import { markdownToHtmlSync, renderText, writeCacheEntry, type MarkdownText } from './markdown.ts';
 import type { Content, LegalPage, LegalSource, Post, PostSource, SiteModel } from './model.ts';
 import type { Lang } from './schema/common.ts';
 
@@ -32,6 +32,13 @@ export class MarkdownCache {
     for (const name of readdirSync(this.folder)) if (/^[0-9a-f]+\.json$/.test(name)) this.stored.add(hashOfFile(name));
   }
 
+  /** Where the HTML of `hash` is kept, for a renderer to write it there (renderText); none in memory only. */
+  fileFor(hash: string): string | undefined {
+    if (!this.folder) return undefined;
+    mkdirSync(this.folder, { recursive: true });
+    return join(this.folder, fileName(hash) + '.json');
+  }
+
   has(hash: string): boolean {
     return this.html.has(hash) || this.stored.has(hash);
   }
@@ -55,10 +62,12 @@ export class MarkdownCache {
     return html;
   }
 
-  set(hash: string, html: string): void {
+  /** Adds the HTML of `hash`; `written` when the renderer already wrote it to fileFor(hash). */
+  set(hash: string, html: string, { written = false } = {}): void {
     this.html.set(hash, html);
-    this.unsaved.add(hash);
     this.dropped.delete(hash);
+    if (written) this.stored.add(hash);
+    else this.unsaved.add(hash);
   }
 
   /** Forgets every text whose hash is not in `hashes`: the cache holds what the content has. */
@@ -76,9 +85,7 @@ export class MarkdownCache {
     if (!this.folder) return;
     mkdirSync(this.folder, { recursive: true });
     for (const hash of this.unsaved) {
-      const file = join(this.folder, fileName(hash) + '.json');
-      writeFileSync(`${file}.tmp`, JSON.stringify({ html: this.html.get(hash) }));
-      renameSync(`${file}.tmp`, file);
+      writeCacheEntry(this.fileFor(hash)!, this.html.get(hash)!);
       this.stored.add(hash);
     }
     for (const hash of this.dropped) {
@@ -103,10 +110,10 @@ export class MarkdownCache {
   }
 }
 
-/** Renders many Markdown sources at once, e.g. across worker threads. */
-export type MarkdownRenderer = (sources: string[]) => Promise<string[]>;
+/** Renders many Markdown texts at once, e.g. across worker threads, keeping each in its cache file. */
+export type MarkdownRenderer = (texts: MarkdownText[]) => Promise<string[]>;
 
-const inProcess: MarkdownRenderer = (sources) => Promise.all(sources.map(markdownToHtml));
+const inProcess: MarkdownRenderer = (texts) => Promise.all(texts.map(renderText));
 
 /**
  * The content with every post and legal text given its HTML, read from `cache` when a page shows
@@ -117,8 +124,9 @@ export async function renderMarkdown(content: Content, cache = new MarkdownCache
   const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
   cache.keepOnly(new Set(pages.map((p) => p.sourceHash)));
   const missing = [...new Map(pages.filter((p) => !cache.has(p.sourceHash)).map((p) => [p.sourceHash, p])).values()];
-  const rendered = await render(missing.map((p) => p.markdown));
-  missing.forEach((p, i) => cache.set(p.sourceHash, rendered[i]!));
+  const texts = missing.map((p) => ({ markdown: p.markdown, cacheFile: cache.fileFor(p.sourceHash) }));
+  const rendered = await render(texts);
+  missing.forEach((p, i) => cache.set(p.sourceHash, rendered[i]!, { written: texts[i]!.cacheFile !== undefined }));
   return withHtml(content, (page) => cache.get(page.sourceHash, () => markdownToHtmlSync((page as PostSource | LegalSource).markdown)), { lazy: true });
 }
 

@@ -95,10 +95,10 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const useWorkers = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => options.workers ?? (pool ??= new RenderPool(workerFile));
   try {
-    const model = await renderMarkdown(content, incremental?.cache.markdown, (sources) =>
-      useWorkers(sources.length, parallelFrom.markdown)
-        ? (options.progress?.(`rendering ${sources.length} Markdown texts`), workers().markdown(sources))
-        : Promise.all(sources.map(engine.markdownToHtml)),
+    const model = await renderMarkdown(content, incremental?.cache.markdown, (texts) =>
+      useWorkers(texts.length, parallelFrom.markdown)
+        ? (options.progress?.(`rendering ${texts.length} Markdown texts`), workers().markdown(texts))
+        : Promise.all(texts.map(engine.renderText)),
     );
     const routes = new RouteMap(model);
     const outputs: Outputs = new Map();

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Assets } from '../../templates/context.tsx';
 import { withHtml } from './bodies.ts';
+import type { MarkdownText } from './markdown.ts';
 import type { SiteModel } from './model.ts';
 import type { Route, RouteMap } from './routes.ts';
 import type { RenderedBytes, WorkerRequest } from './worker.ts';
@@ -57,8 +58,8 @@ export class RenderPool {
     return this.workers.map((_, i) => items.slice(i * size, (i + 1) * size));
   }
 
-  async markdown(sources: string[]): Promise<string[]> {
-    const results = await Promise.all(this.chunks(sources).map((chunk, i) => (chunk.length ? this.send<string[]>(this.workers[i]!, { type: 'markdown', sources: chunk }) : [])));
+  async markdown(texts: MarkdownText[]): Promise<string[]> {
+    const results = await Promise.all(this.chunks(texts).map((chunk, i) => (chunk.length ? this.send<string[]>(this.workers[i]!, { type: 'markdown', texts: chunk }) : [])));
     return results.flat();
   }
 

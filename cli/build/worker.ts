@@ -1,14 +1,15 @@
 // A render worker (pool.ts): renders Markdown, and pages against the model it was sent.
 import { parentPort } from 'node:worker_threads';
 import type { Assets } from '../../templates/context.tsx';
-import { createRenderer, markdownToHtml, type RenderedPage } from './engine.ts';
+import { createRenderer, renderText, type RenderedPage } from './engine.ts';
+import type { MarkdownText } from './markdown.ts';
 import type { SiteModel } from './model.ts';
 import { outputFile, RouteMap, type Route } from './routes.ts';
 import { indexModel } from './tracking.ts';
 import { stage, type StagedFile } from './write.ts';
 
 export type WorkerRequest =
-  | { id: number; type: 'markdown'; sources: string[] }
+  | { id: number; type: 'markdown'; texts: MarkdownText[] }
   | { id: number; type: 'site'; model: SiteModel; assets: Assets; year: number }
   | { id: number; type: 'pages'; paths: string[]; staging?: string };
 
@@ -25,7 +26,7 @@ let site: { routes: RouteMap; render: (route: Route) => RenderedPage } | undefin
 parentPort!.on('message', async (request: WorkerRequest) => {
   try {
     if (request.type === 'markdown') {
-      parentPort!.postMessage({ id: request.id, result: await Promise.all(request.sources.map(markdownToHtml)) });
+      parentPort!.postMessage({ id: request.id, result: await Promise.all(request.texts.map(renderText)) });
     } else if (request.type === 'site') {
       const routes = new RouteMap(request.model);
       // Hashes are the main thread's: here only the keys of what pages read are needed.
