@@ -1,7 +1,7 @@
 /**
- * Runs in the page, in dev only: reloads it after each good build and lists a failed build's
- * problems in an overlay. The site's CSP forbids inline styles, so the overlay is styled through
- * element.style from this script, and messages go in as text, never as markup.
+ * Runs in the page, in dev only: shows the rebuilt page after each good build and lists a failed
+ * build's problems in an overlay. The site's CSP forbids inline styles, so the overlay is styled
+ * through element.style from this script, and messages go in as text, never as markup.
  */
 import { devPaths, type DevEvent } from '../protocol.ts';
 
@@ -12,9 +12,39 @@ const source = new EventSource(devPaths.events);
 source.addEventListener('open', () => document.documentElement.setAttribute('data-dev-reload', 'connected'));
 source.addEventListener('message', (message: MessageEvent<string>) => {
   const event = JSON.parse(message.data) as DevEvent;
-  if (event.type === 'reload') location.reload();
+  if (event.type === 'reload') refresh().catch(() => location.reload());
   else showProblems(event.messages);
 });
+
+/** The hydration entry's hooks (templates/client.ts). */
+interface Client {
+  hydrateIslands?: () => void;
+  unmountIslands?: () => void;
+}
+
+/** Stylesheets and scripts: a page that loads others than before (a template edit) is reloaded. */
+const isAsset = (element: Element) => element.matches('link[rel="stylesheet"], link[rel="modulepreload"], script[src]');
+const assetsOf = (doc: Document) => [...doc.head.children].filter(isAsset).map((element) => element.outerHTML).join('\n');
+
+/**
+ * Puts the rebuilt page in place of this one without a navigation, so the change shows at once
+ * and the scroll position stays: the head's other elements and the body are replaced, and the
+ * islands unmounted and hydrated again. Anything unusual reloads the page instead.
+ */
+async function refresh(): Promise<void> {
+  const response = await fetch(location.href, { cache: 'no-store' });
+  const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+  const entry = document.head.querySelector<HTMLScriptElement>('script[type="module"][src^="/assets/"]');
+  const client = entry ? ((await import(entry.src)) as Client) : {};
+  if (assetsOf(next) !== assetsOf(document) || !client.hydrateIslands || !client.unmountIslands) return location.reload();
+  client.unmountIslands();
+  for (const element of [...document.head.children]) if (!isAsset(element)) element.remove();
+  for (const element of [...next.head.children]) if (!isAsset(element)) document.head.append(document.adoptNode(element));
+  document.body.replaceWith(document.adoptNode(next.body));
+  client.hydrateIslands();
+  // When the new page has been painted: what the e2e test reports as edit-to-reload.
+  requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute('data-dev-refreshed', String(performance.timeOrigin + performance.now()))));
+}
 
 function showProblems(messages: string[]): void {
   document.getElementById(overlayId)?.remove();
