@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Manifest } from './cache.ts';
 import { statIfAny } from './fs.ts';
@@ -27,8 +27,11 @@ export function stage(staging: string, file: string, bytes: Uint8Array): StagedF
   return { staged, hash: hashOf(bytes) };
 }
 
-/** Puts an output file at `path`: moved there when staged, written otherwise. */
-const put = (path: string, content: OutputContent) => (isStaged(content) ? rename(content.staged, path) : writeFile(path, content));
+/**
+ * Puts an output file at `path`: moved there when staged, written otherwise. Synchronous: for
+ * hundreds of small files much faster than promises, and nothing else runs meanwhile.
+ */
+const put = (path: string, content: OutputContent) => (isStaged(content) ? renameSync(content.staged, path) : writeFileSync(path, content));
 const contentHash = (content: OutputContent) => (isStaged(content) ? content.hash : hashOf(content));
 
 /**
@@ -66,8 +69,8 @@ export async function writeOutputs(
         records[file] = previous[file]!;
         continue;
       }
-      await mkdir(dirname(join(target, file)), { recursive: true });
-      await put(join(target, file), content);
+      mkdirSync(dirname(join(target, file)), { recursive: true });
+      put(join(target, file), content);
       records[file] = record(target, file, hash);
     }
     for (const file of kept) records[file] = previous[file]!;
@@ -85,8 +88,8 @@ async function writeFresh(target: string, outputs: Outputs): Promise<OutputRecor
   try {
     await rm(temp, { recursive: true, force: true });
     const folders = new Set([...outputs.keys()].map((file) => dirname(join(temp, file))));
-    for (const folder of folders) await mkdir(folder, { recursive: true });
-    await Promise.all([...outputs].map(([file, content]) => put(join(temp, file), content)));
+    for (const folder of folders) mkdirSync(folder, { recursive: true });
+    for (const [file, content] of outputs) put(join(temp, file), content);
     await rename(target, old).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
