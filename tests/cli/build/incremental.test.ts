@@ -97,6 +97,12 @@ describe('incremental builds', { timeout: 120_000 }, () => {
 
     await editFile(content, 'site.yaml', (yaml) => yaml.replace('"+34 600 000 000"', '"+34 600 000 001"'));
     expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
+
+    // Every Markdown HTML entry cut short, and a post page to render again: its text is rendered anew.
+    const entries = join(cache(), 'markdown', (await readdir(join(cache(), 'markdown')))[0]!);
+    for (const name of await readdir(entries)) await writeFile(join(entries, name), '{"html": "<p>Cut sh');
+    await rm(join(incremental(), 'blog/mantenimiento-piscinas-verano.html'));
+    expect(await expectIncrementalEqualsClean()).toContain('1 rendered, the rest unchanged');
   });
 
   it('never trusts a corrupt or foreign cache', async () => {
