@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleOnly, requireBanner } from './bundling.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sourceFolders = ['cli', 'functions', 'templates'];
@@ -28,7 +29,9 @@ async function compile(outdir) {
     splitting: true, // keeps each command's lazy import lazy
     platform: 'node',
     format: 'esm',
-    packages: 'external',
+    // The pure-JS packages every command loads; the others (native, large or rarely used) stay out.
+    plugins: [bundleOnly(['commander', 'zod', 'gray-matter', 'js-yaml'])],
+    banner: { js: requireBanner },
     jsx: 'automatic',
     target: 'node20',
     sourcemap: 'inline',

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { markdownToHtmlSync, renderText, writeCacheEntry, type MarkdownText } from './markdown.ts';
+import { writeCacheEntry, type MarkdownText } from './cache-entry.ts';
 import type { Content, LegalPage, LegalSource, Post, PostSource, SiteModel } from './model.ts';
 import type { Lang } from './schema/common.ts';
 
@@ -110,24 +110,28 @@ export class MarkdownCache {
   }
 }
 
-/** Renders many Markdown texts at once, e.g. across worker threads, keeping each in its cache file. */
-export type MarkdownRenderer = (texts: MarkdownText[]) => Promise<string[]>;
-
-const inProcess: MarkdownRenderer = (texts) => Promise.all(texts.map(renderText));
+/**
+ * Renders Markdown: many texts at once, e.g. across worker threads, keeping each in its cache file
+ * (see renderText in markdown.ts); and one at once, for an entry found unreadable.
+ */
+export interface MarkdownRenderer {
+  many: (texts: MarkdownText[]) => Promise<string[]>;
+  one: (markdown: string) => string;
+}
 
 /**
  * The content with every post and legal text given its HTML, read from `cache` when a page shows
  * it. What the cache lacks is rendered (all at once, by `render`) and added to it; what it holds
  * for no page any more is dropped.
  */
-export async function renderMarkdown(content: Content, cache = new MarkdownCache(), render = inProcess): Promise<SiteModel> {
+export async function renderMarkdown(content: Content, cache: MarkdownCache, render: MarkdownRenderer): Promise<SiteModel> {
   const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
   cache.keepOnly(new Set(pages.map((p) => p.sourceHash)));
   const missing = [...new Map(pages.filter((p) => !cache.has(p.sourceHash)).map((p) => [p.sourceHash, p])).values()];
   const texts = missing.map((p) => ({ markdown: p.markdown, cacheFile: cache.fileFor(p.sourceHash) }));
-  const rendered = await render(texts);
+  const rendered = await render.many(texts);
   missing.forEach((p, i) => cache.set(p.sourceHash, rendered[i]!, { written: texts[i]!.cacheFile !== undefined }));
-  return withHtml(content, (page) => cache.get(page.sourceHash, () => markdownToHtmlSync((page as PostSource | LegalSource).markdown)), { lazy: true });
+  return withHtml(content, (page) => cache.get(page.sourceHash, () => render.one((page as PostSource | LegalSource).markdown)), { lazy: true });
 }
 
 type Pages<P> = Record<Lang, P[]>;

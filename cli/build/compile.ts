@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundleOnly, requireBanner } from '../bundling.js';
 import { compiledDir, repoRoot } from '../paths.ts';
 import type { ClientBundle } from './client.ts';
 
 export type Engine = typeof import('./engine.ts');
-
-const { dependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 
 /** What depends only on the templates and the builder's code. */
 export interface CompiledTemplates {
@@ -67,9 +65,11 @@ async function compileEngine(): Promise<{ engine: string; worker: string }> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    // Packages load from node_modules, except the icon set: bundled, only the icons used are
-    // loaded, instead of all of them on every start of the build and of each worker.
-    external: Object.keys(dependencies).filter((name) => name !== 'lucide-react'),
+    // What rendering runs on is bundled: it loads faster in the build and in each worker, and of
+    // the icon set only the icons used are loaded. React's development build is left out.
+    plugins: [bundleOnly(['react', 'react-dom', 'react-helmet-async', 'remark', 'remark-html', 'lucide-react'])],
+    banner: { js: requireBanner },
+    define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     target: 'node20',
     write: false,

@@ -7,7 +7,7 @@ import { routeKey, type Route, type RouteMap } from './routes.ts';
 import { indexModel, trackPage } from './tracking.ts';
 
 export { pages } from '../../templates/pages/index.tsx';
-export { renderText } from './markdown.ts';
+export { markdownToHtmlSync, renderText } from './markdown.ts';
 
 export interface RenderedPage {
   path: string;

@@ -3,7 +3,7 @@ import type { Assets } from '../../templates/context.tsx';
 import { changedKeys, readAny, type CacheState, type PageRecord } from './cache.ts';
 import { compileTemplates, type CompiledTemplates } from './compile.ts';
 import { deployFiles } from './deploy.ts';
-import { renderMarkdown } from './bodies.ts';
+import { MarkdownCache, renderMarkdown } from './bodies.ts';
 import { countMarkdown, type Content, type SiteModel } from './model.ts';
 import { siteFiles } from './outputs/index.ts';
 import type { OutputContent } from './write.ts';
@@ -95,11 +95,13 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const useWorkers = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => options.workers ?? (pool ??= new RenderPool(workerFile));
   try {
-    const model = await renderMarkdown(content, incremental?.cache.markdown, (texts) =>
-      useWorkers(texts.length, parallelFrom.markdown)
-        ? (options.progress?.(`rendering ${texts.length} Markdown texts`), workers().markdown(texts))
-        : Promise.all(texts.map(engine.renderText)),
-    );
+    const model = await renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
+      many: (texts) =>
+        useWorkers(texts.length, parallelFrom.markdown)
+          ? (options.progress?.(`rendering ${texts.length} Markdown texts`), workers().markdown(texts))
+          : Promise.all(texts.map(engine.renderText)),
+      one: engine.markdownToHtmlSync,
+    });
     const routes = new RouteMap(model);
     const outputs: Outputs = new Map();
     const templates = templateHashes(templateFiles, engine.pages);

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { ContentError, type ContentIssue } from '../errors.ts';
 import { loadImages, type Image } from './images.ts';
 import { loadMarkdown, loadYaml, type ParsedFiles, type Source } from './load.ts';
-import { renderMarkdown, withHtml } from './bodies.ts';
+import { MarkdownCache, renderMarkdown, withHtml } from './bodies.ts';
+import type { MarkdownText } from './cache-entry.ts';
 import { fillDouble, unknownPlaceholders } from './placeholders.ts';
 import { langs, type Lang } from './schema/common.ts';
 import { localitiesFileSchema, type Locality } from './schema/locality.ts';
@@ -70,7 +71,10 @@ export const localPlaceholders = ['locality', 'comarca', 'context', 'brand'] as 
 
 /** Loads the content folder and renders its Markdown: the model the templates render from. */
 export async function loadModel(contentDir: string, options: LoadOptions = {}): Promise<SiteModel> {
-  return renderMarkdown(await loadContent(contentDir, options));
+  // Loaded here, not with this module: most commands never render Markdown in this thread.
+  const { renderText, markdownToHtmlSync } = await import('./markdown.ts');
+  const many = (texts: MarkdownText[]) => Promise.all(texts.map(renderText));
+  return renderMarkdown(await loadContent(contentDir, options), new MarkdownCache(), { many, one: markdownToHtmlSync });
 }
 
 /**

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Assets } from '../../templates/context.tsx';
 import { withHtml } from './bodies.ts';
-import type { MarkdownText } from './markdown.ts';
+import type { MarkdownText } from './cache-entry.ts';
 import type { SiteModel } from './model.ts';
 import type { Route, RouteMap } from './routes.ts';
 import type { RenderedBytes, WorkerRequest } from './worker.ts';

@@ -21,7 +21,7 @@ export const toolVersion = (): Promise<string> => (version ??= readToolVersion()
 async function readToolVersion(): Promise<string> {
   const [code, shared, functions, lock] = await Promise.all([
     filesUnder(join(repoRoot, 'cli/build')),
-    Promise.all(['cli/errors.ts', 'cli/paths.ts'].map((file) => readFile(join(repoRoot, file), 'utf8'))),
+    Promise.all(['cli/errors.ts', 'cli/paths.ts', 'cli/bundling.js'].map((file) => readFile(join(repoRoot, file), 'utf8'))),
     filesUnder(join(repoRoot, 'functions/contact')),
     readFile(join(repoRoot, 'package-lock.json'), 'utf8'),
   ]);

@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { Assets } from '../../templates/context.tsx';
 import { createRenderer, renderText, type RenderedPage } from './engine.ts';
-import type { MarkdownText } from './markdown.ts';
+import type { MarkdownText } from './cache-entry.ts';
 import type { SiteModel } from './model.ts';
 import { outputFile, RouteMap, type Route } from './routes.ts';
 import { indexModel } from './tracking.ts';
