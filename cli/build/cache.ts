@@ -10,20 +10,40 @@ import { sameTimes, type ParsedFile, type ParsedFiles } from './load.ts';
  * unreadable, or written by another tool version, is ignored as a whole: a stale or corrupt
  * cache costs a full build, never wrong output.
  */
-const manifestSchema = z.object({
-  version: z.string(),
-  /** Every dependency key any page read, and its hash at the time. */
-  keys: z.array(z.string()),
-  hashes: z.array(z.string()),
-  /**
-   * Per page: hash of its template family, assets and tool version; indexes of the keys it read,
-   * comma-separated (thousands of pages read about a hundred keys each).
-   */
-  pages: z.record(z.string(), z.object({ base: z.string(), deps: z.string().regex(/^(\d+(,\d+)*)?$/) })),
-  /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
-  outputs: z.record(z.string(), z.object({ hash: z.string(), size: z.number(), mtimeMs: z.number() })),
-});
-export type Manifest = z.infer<typeof manifestSchema>;
+const manifestSchema = z
+  .object({
+    version: z.string(),
+    /** Every dependency key any page read, and its hash at the time. */
+    keys: z.array(z.string()),
+    hashes: z.array(z.string()),
+    // Pages and output files are stored in columns: checking thousands of small objects took
+    // ~50 ms of every rebuild, checking arrays of strings takes a few.
+    /**
+     * Per page file: hash of its template family, assets and tool version; indexes of the keys it
+     * read, comma-separated (thousands of pages read about a hundred keys each).
+     */
+    pages: z.object({ files: z.array(z.string()), bases: z.array(z.string()), deps: z.array(z.string().regex(/^(\d+(,\d+)*)?$/)) }),
+    /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
+    outputs: z.object({ files: z.array(z.string()), hashes: z.array(z.string()), sizes: z.array(z.number()), mtimes: z.array(z.number()) }),
+  })
+  .refine(({ pages: p, outputs: o }) => [p.bases, p.deps].every((c) => c.length === p.files.length) && [o.hashes, o.sizes, o.mtimes].every((c) => c.length === o.files.length))
+  .transform(({ pages, outputs, ...rest }) => ({
+    ...rest,
+    pages: Object.fromEntries(pages.files.map((file, i) => [file, { base: pages.bases[i]!, deps: pages.deps[i]! }])),
+    outputs: Object.fromEntries(outputs.files.map((file, i) => [file, { hash: outputs.hashes[i]!, size: outputs.sizes[i]!, mtimeMs: outputs.mtimes[i]! }])),
+  }));
+export type Manifest = z.output<typeof manifestSchema>;
+
+/** The manifest in the columns build.json holds. */
+function manifestFile({ pages, outputs, ...rest }: Manifest): z.input<typeof manifestSchema> {
+  const page = Object.entries(pages);
+  const output = Object.entries(outputs);
+  return {
+    ...rest,
+    pages: { files: page.map(([file]) => file), bases: page.map(([, p]) => p.base), deps: page.map(([, p]) => p.deps) },
+    outputs: { files: output.map(([file]) => file), hashes: output.map(([, o]) => o.hash), sizes: output.map(([, o]) => o.size), mtimes: output.map(([, o]) => o.mtimeMs) },
+  };
+}
 
 /**
  * What a page read, as dependency keys, with the hash of the rest of its inputs; for a page kept
@@ -117,7 +137,7 @@ export async function writeCache(dir: string, manifest: Manifest, now: Omit<Cach
   now.markdown.save();
   const sameFile = (a: ParsedFile, b: ParsedFile) => a.hash === b.hash && sameTimes(a, b);
   await Promise.all([
-    writeAtomic(join(dir, 'build.json'), JSON.stringify(manifest)),
+    writeAtomic(join(dir, 'build.json'), JSON.stringify(manifestFile(manifest))),
     writeShards(dir, 'content', manifest.version, now.parsed, (key, file) => !!before.get(key) && sameFile(before.get(key)!, file), before.keys()),
   ]);
 }
