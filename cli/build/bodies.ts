@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeCacheEntry, type MarkdownText } from './cache-entry.ts';
-import type { Content, LegalPage, LegalSource, Post, PostSource, SiteModel } from './model.ts';
+import type { Content, LegalPage, Post, SiteModel } from './model.ts';
 import type { Lang } from './schema/common.ts';
 
 const entrySchema = z.object({ html: z.string() });
@@ -35,7 +35,7 @@ export class MarkdownCache {
   /** Where the HTML of `hash` is kept, for a renderer to write it there (renderText); none in memory only. */
   fileFor(hash: string): string | undefined {
     if (!this.folder) return undefined;
-    mkdirSync(this.folder, { recursive: true });
+    mkdirSync(this.folder, { recursive: true }); // again each time: someone may delete .cache/ while dev runs
     return join(this.folder, fileName(hash) + '.json');
   }
 
@@ -131,7 +131,7 @@ export async function renderMarkdown(content: Content, cache: MarkdownCache, ren
   const texts = missing.map((p) => ({ markdown: p.markdown, cacheFile: cache.fileFor(p.sourceHash) }));
   const rendered = await render.many(texts);
   missing.forEach((p, i) => cache.set(p.sourceHash, rendered[i]!, { written: texts[i]!.cacheFile !== undefined }));
-  return withHtml(content, (page) => cache.get(page.sourceHash, () => render.one((page as PostSource | LegalSource).markdown)), { lazy: true });
+  return withHtml(content, (page) => cache.get(page.sourceHash, () => render.one(page.markdown)), { lazy: true });
 }
 
 type Pages<P> = Record<Lang, P[]>;
