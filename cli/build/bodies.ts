@@ -36,7 +36,11 @@ export class MarkdownCache {
   fileFor(hash: string): string | undefined {
     if (!this.folder) return undefined;
     mkdirSync(this.folder, { recursive: true }); // again each time: someone may delete .cache/ while dev runs
-    return join(this.folder, fileName(hash) + '.json');
+    return this.entryFile(hash);
+  }
+
+  private entryFile(hash: string): string {
+    return join(this.folder!, fileName(hash) + '.json');
   }
 
   has(hash: string): boolean {
@@ -89,7 +93,7 @@ export class MarkdownCache {
       this.stored.add(hash);
     }
     for (const hash of this.dropped) {
-      rmSync(join(this.folder, fileName(hash) + '.json'), { force: true });
+      rmSync(this.entryFile(hash), { force: true });
       this.stored.delete(hash);
     }
     this.unsaved.clear();
@@ -100,7 +104,7 @@ export class MarkdownCache {
 
   private readFile(hash: string): string | undefined {
     try {
-      const entry = entrySchema.safeParse(JSON.parse(readFileSync(join(this.folder!, fileName(hash) + '.json'), 'utf8')));
+      const entry = entrySchema.safeParse(JSON.parse(readFileSync(this.entryFile(hash), 'utf8')));
       if (entry.success) return entry.data.html;
     } catch {
       // unreadable: rendered again by the caller

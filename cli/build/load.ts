@@ -60,12 +60,12 @@ export class Source {
  */
 export function loadYaml(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): (Source & { cacheEntry: ParsedFile }) | undefined {
   const path = join(root, file);
-  const { hit, times } = untouched(path, parsed?.get(file));
+  const previous = parsed?.get(file);
+  const { hit, times } = untouched(path, previous);
   if (hit) return Object.assign(new Source(path, hit.data, () => parseDocumentAt(readFileSync(path, 'utf8'))), { cacheEntry: hit });
   const text = readContentFile(root, file, issues);
   if (text === undefined) return undefined;
   const hash = digest(text);
-  const previous = parsed?.get(file);
   const source = previous?.hash === hash ? new Source(path, previous.data, () => parseDocumentAt(text)) : parseYaml(path, text, issues);
   return source && Object.assign(source, { cacheEntry: { hash, ...times!, data: source.data } });
 }

@@ -27,7 +27,7 @@ interface MarkdownPage {
   frontMatterHash: string;
 }
 
-/** A post as loaded: front matter and Markdown. The build renders the Markdown (markdown.ts). */
+/** A post as loaded: front matter and Markdown. The build gives it HTML (bodies.ts). */
 export interface PostSource extends PostFrontMatter, MarkdownPage {}
 export interface Post extends Omit<PostSource, 'markdown'> {
   html: string;
@@ -85,7 +85,6 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
 export async function loadModelWithoutHtml(contentDir: string): Promise<SiteModel> {
   return withHtml(await loadContent(contentDir), () => '');
 }
-
 
 /**
  * Loads and validates the whole content folder. Every problem of the run is collected and

@@ -28,15 +28,13 @@ interface Entities {
    */
   fieldKeyOf: Map<object, string>;
   /**
-   * Posts and legal texts: reading their body (`markdown`, `html`) records `<key>.body`, any
-   * other field the entity key, so that editing a post's text leaves the blog index alone.
+   * Posts and legal texts: reading their `html` records `<key>.body`, any other field the entity
+   * key, so that editing a post's text leaves the blog index alone.
    */
   bodyKeyOf: Map<object, string>;
   /** Current hash of every key, entities, lists and routes alike. */
   hashes: Map<string, string>;
 }
-
-const bodyFields = new Set(['markdown', 'html']);
 
 /** Keys and hashes of everything a page can read; `hashes: false` leaves the hashes out. */
 export function indexModel(model: SiteModel, routes: RouteMap, options = { hashes: true }): Entities {
@@ -138,7 +136,7 @@ export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { ke
       proxy = new Proxy(value, {
         get(target, prop, receiver) {
           if (prop === 'slug' && sluggedKeys.has(target)) return Reflect.get(target, prop, receiver);
-          if (typeof prop === 'string' && bodyFields.has(prop) && bodyKeyOf.has(target)) {
+          if (prop === 'html' && bodyKeyOf.has(target)) {
             read.add(bodyKeyOf.get(target)!);
             return Reflect.get(target, prop, receiver);
           }
