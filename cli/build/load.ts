@@ -170,9 +170,19 @@ function readUnchanged(path: string, hash: string): string {
   return text;
 }
 
+/** gray-matter would run a `---js` or `---javascript` front matter as code: content never runs. */
+const refuseCode = () => {
+  throw new Error('front matter that runs code is refused');
+};
+
 function parseMarkdown(root: string, file: string, text: string, issues: ContentIssue[]) {
+  const fence = /^\uFEFF?---([^\r\n]*)/.exec(text)?.[1];
+  if (fence?.trim()) {
+    issues.push({ file: join(root, file), line: 1, column: 4, message: `"---${fence.trim()}" opens the front matter: only a plain --- line (YAML) is allowed` });
+    return undefined;
+  }
   // Parse the front matter ourselves too: gray-matter gives no positions.
-  const parsed = matter(text, { engines: { yaml: () => ({}) } });
+  const parsed = matter(text, { engines: { yaml: () => ({}), js: refuseCode, javascript: refuseCode } });
   if (!parsed.matter.trim()) {
     issues.push({ file: join(root, file), line: 1, column: 1, message: 'missing front matter: start the file with a --- block of title, date, …' });
     return undefined;

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { z } from 'zod';
 import { ContentError, type ContentIssue } from '../errors.ts';
+import { outsideLink } from './fs.ts';
 import { loadImages, type Image } from './images.ts';
 import { loadMarkdown, loadYaml, type ParsedFiles, type Source } from './load.ts';
 import { MarkdownCache, renderMarkdown, withHtml } from './bodies.ts';
@@ -93,6 +94,7 @@ export async function loadModelWithoutHtml(contentDir: string): Promise<SiteMode
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
   const issues: ContentIssue[] = [];
   const yaml = <S extends z.ZodType>(file: string, schema: S) => {
+    if (refusedLink(contentDir, file, true, issues)) return undefined;
     const source = loadYaml(contentDir, file, issues, options.parsed?.previous);
     if (source) options.parsed?.next.set(file, source.cacheEntry);
     return source && { source, data: validate(schema, source, issues) };
@@ -104,8 +106,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     yaml('air-conditioning.yaml', airConditioningSchema),
     yaml('i18n/es.yaml', stringsSchema),
     yaml('i18n/en.yaml', stringsSchema),
-    listFiles(contentDir, 'services', '.yaml').then((files) => files.map((f) => yaml(f, serviceSchema))),
-    loadImages(join(contentDir, 'images'), issues),
+    listFiles(contentDir, 'services', '.yaml', issues).then((files) => files.map((f) => yaml(f, serviceSchema))),
+    loadImages(join(contentDir, 'images'), issues, contentDir),
   ]);
 
   const checkImage = (source: Pick<Source, 'issue'>, path: PropertyKey[], name: string | undefined) => {
@@ -220,7 +222,7 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
   type Page = z.infer<S> & MarkdownPage;
   const pages: Record<Lang, { page: Page; source: Locator }[]> = { es: [], en: [] };
   for (const lang of langs) {
-    for (const file of await listFiles(contentDir, join(folder, lang), '.md')) {
+    for (const file of await listFiles(contentDir, join(folder, lang), '.md', issues)) {
       const md = loadMarkdown(contentDir, file, issues, parsed?.previous);
       const front = md && ((md.cached?.data as z.infer<S> | undefined) ?? validate(schema, md.frontMatter, issues));
       if (!md || !front) continue;
@@ -278,9 +280,26 @@ export async function countMarkdown(contentDir: string): Promise<number> {
   return lists.reduce((sum, files) => sum + files.length, 0);
 }
 
-async function listFiles(root: string, folder: string, extension: string): Promise<string[]> {
-  const names = await readdir(join(root, folder)).catch(() => [] as string[]);
-  return names.filter((n) => n.endsWith(extension)).sort().map((n) => join(folder, n));
+/**
+ * The files of a content folder with an extension, relative to `root`. Links that lead outside
+ * the content folder are reported as issues and left out, like the folder itself when it is one.
+ */
+async function listFiles(root: string, folder: string, extension: string, issues: ContentIssue[] = []): Promise<string[]> {
+  const escape = outsideLink(root, join(root, folder));
+  if (escape) {
+    issues.push({ file: join(root, folder), message: escape });
+    return [];
+  }
+  const entries = await readdir(join(root, folder), { withFileTypes: true }).catch(() => []);
+  const files = entries.filter((entry) => entry.name.endsWith(extension) && !refusedLink(root, join(folder, entry.name), entry.isSymbolicLink(), issues));
+  return files.map((entry) => join(folder, entry.name)).sort();
+}
+
+/** Whether `file` is a link out of the content folder, which is then reported. */
+function refusedLink(root: string, file: string, isLink: boolean, issues: ContentIssue[]): boolean {
+  const escape = isLink ? outsideLink(root, join(root, file)) : undefined;
+  if (escape) issues.push({ file: join(root, file), message: escape });
+  return escape !== undefined;
 }
 
 function rawAt(data: unknown, path: string[]): unknown {
