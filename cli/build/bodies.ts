@@ -1,8 +1,9 @@
 // The HTML of posts and legal texts: rendered once per source, cached, read when a page shows it.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeCacheEntry, type MarkdownText } from './cache-entry.ts';
+import { clearForFolder, damagedNote, readCacheFile } from './cache-file.ts';
 import type { Content, LegalPage, Post, SiteModel } from './model.ts';
 import type { Lang } from './schema/common.ts';
 
@@ -25,9 +26,15 @@ export class MarkdownCache {
   private readonly unsaved = new Set<string>();
   private readonly dropped = new Set<string>();
 
-  constructor(cacheDir?: string, version?: string) {
+  constructor(
+    cacheDir?: string,
+    version?: string,
+    /** Told of each damaged entry, which is rendered again. */
+    private readonly warn: (message: string) => void = () => {},
+  ) {
     if (!cacheDir || !version) return;
     this.folder = join(cacheDir, 'markdown', fileName(version));
+    if (clearForFolder(this.folder)) warn(damagedNote(this.folder, 'a folder was expected'));
     if (!existsSync(this.folder)) return;
     for (const name of readdirSync(this.folder)) if (/^[0-9a-f]+\.json$/.test(name)) this.stored.add(hashOfFile(name));
   }
@@ -93,7 +100,7 @@ export class MarkdownCache {
       this.stored.add(hash);
     }
     for (const hash of this.dropped) {
-      rmSync(this.entryFile(hash), { force: true });
+      rmSync(this.entryFile(hash), { recursive: true, force: true });
       this.stored.delete(hash);
     }
     this.unsaved.clear();
@@ -103,15 +110,11 @@ export class MarkdownCache {
   }
 
   private readFile(hash: string): string | undefined {
-    try {
-      const entry = entrySchema.safeParse(JSON.parse(readFileSync(this.entryFile(hash), 'utf8')));
-      if (entry.success) return entry.data.html;
-    } catch {
-      // unreadable: rendered again by the caller
-    }
-    this.stored.delete(hash);
-    return undefined;
+    const html = readCacheFile(this.entryFile(hash), entrySchema, this.warn)?.html;
+    if (html === undefined) this.stored.delete(hash);
+    return html;
   }
+
 }
 
 /**

@@ -1,7 +1,8 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MarkdownCache } from './bodies.ts';
+import { clearForFolder, damagedNote, readCacheFile, writeSealed } from './cache-file.ts';
 import { sameTimes, type ParsedFile, type ParsedFiles } from './load.ts';
 
 /**
@@ -69,9 +70,13 @@ export interface CacheState {
   parsed: ParsedFiles;
 }
 
-export async function readCache(dir: string, version: string, warn: (message: string) => void): Promise<CacheState> {
-  const [manifest, parsed] = await Promise.all([readJson(join(dir, 'build.json'), manifestSchema, warn), readShards(dir, 'content', version, parsedFileSchema, warn)]);
-  return { manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined, markdown: new MarkdownCache(dir, version), parsed };
+export function readCache(dir: string, version: string, warn: (message: string) => void): CacheState {
+  for (const folder of [dir, join(dir, 'content'), join(dir, 'markdown')]) {
+    if (clearForFolder(folder)) warn(damagedNote(folder, 'a folder was expected'));
+  }
+  const manifest = readCacheFile(join(dir, 'build.json'), manifestSchema, warn);
+  const parsed = readShards(dir, 'content', version, parsedFileSchema, warn);
+  return { manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined, markdown: new MarkdownCache(dir, version, warn), parsed };
 }
 
 /** Every page's key indexes point into the key table. */
@@ -132,14 +137,13 @@ export function manifestOf(version: string, pages: Record<string, PageRecord>, h
  * Writes the cache. `before` is what the parsed-file shards hold: only shards with changed
  * entries are written again. The Markdown cache writes what it added since it last saved.
  */
-export async function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: ParsedFiles): Promise<void> {
-  await mkdir(dir, { recursive: true });
+export function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: ParsedFiles): void {
+  clearForFolder(dir);
+  mkdirSync(dir, { recursive: true });
   now.markdown.save();
   const sameFile = (a: ParsedFile, b: ParsedFile) => a.hash === b.hash && sameTimes(a, b);
-  await Promise.all([
-    writeAtomic(join(dir, 'build.json'), JSON.stringify(manifestFile(manifest))),
-    writeShards(dir, 'content', manifest.version, now.parsed, (key, file) => !!before.get(key) && sameFile(before.get(key)!, file), before.keys()),
-  ]);
+  writeSealed(join(dir, 'build.json'), JSON.stringify(manifestFile(manifest)));
+  writeShards(dir, 'content', manifest.version, now.parsed, (key, file) => !!before.get(key) && sameFile(before.get(key)!, file), before.keys());
 }
 
 /**
@@ -154,13 +158,13 @@ const shardOf = (key: string) => {
 };
 const shardFile = (dir: string, name: string, shard: number) => join(dir, name, `${shard.toString(16)}.json`);
 
-async function readShards<T>(dir: string, name: string, version: string, entry: z.ZodType<T>, warn: (message: string) => void): Promise<Map<string, T>> {
+function readShards<T>(dir: string, name: string, version: string, entry: z.ZodType<T>, warn: (message: string) => void): Map<string, T> {
   const schema = z.object({ version: z.string(), entries: z.record(z.string(), entry) });
-  const parts = await Promise.all(Array.from({ length: shards }, (_, i) => readJson(shardFile(dir, name, i), schema, warn)));
+  const parts = Array.from({ length: shards }, (_, i) => readCacheFile(shardFile(dir, name, i), schema, warn));
   return new Map(parts.flatMap((part) => (part?.version === version ? Object.entries(part.entries) : [])));
 }
 
-async function writeShards<T>(dir: string, name: string, version: string, now: Map<string, T>, unchanged: (key: string, value: T) => boolean, before: Iterable<string>): Promise<void> {
+function writeShards<T>(dir: string, name: string, version: string, now: Map<string, T>, unchanged: (key: string, value: T) => boolean, before: Iterable<string>): void {
   const entries = Array.from({ length: shards }, () => ({}) as Record<string, T>);
   const dirty = new Set<number>();
   for (const [key, value] of now) {
@@ -169,28 +173,8 @@ async function writeShards<T>(dir: string, name: string, version: string, now: M
     if (!unchanged(key, value)) dirty.add(shard);
   }
   for (const key of before) if (!now.has(key)) dirty.add(shardOf(key));
-  await mkdir(join(dir, name), { recursive: true });
-  await Promise.all([...dirty].map((shard) => writeAtomic(shardFile(dir, name, shard), JSON.stringify({ version, entries: entries[shard] }))));
+  clearForFolder(join(dir, name));
+  mkdirSync(join(dir, name), { recursive: true });
+  for (const shard of dirty) writeSealed(shardFile(dir, name, shard), JSON.stringify({ version, entries: entries[shard] }));
 }
 
-async function readJson<S extends z.ZodType>(file: string, schema: S, warn: (message: string) => void): Promise<z.infer<S> | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return undefined; // no cache yet
-  }
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // fall through to the warning
-  }
-  warn(`ignoring the unreadable build cache ${file}; this build starts from scratch`);
-  return undefined;
-}
-
-async function writeAtomic(file: string, content: string): Promise<void> {
-  await writeFile(`${file}.tmp`, content);
-  await rename(`${file}.tmp`, file);
-}

@@ -109,12 +109,14 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     await writeFile(join(cache(), 'build.json'), '{"version": "x", "pages": {');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await expectIncrementalEqualsClean();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('ignoring the unreadable build cache'));
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/cache file .*build\.json was damaged .*; it is ignored and rebuilt/));
     warn.mockRestore();
 
-    const manifest = JSON.parse(await readFile(join(cache(), 'build.json'), 'utf8'));
+    // Valid JSON with a wrong hash in every field: the checksum on its first line no longer holds.
+    const [seal, json] = (await readFile(join(cache(), 'build.json'), 'utf8')).split('\n');
+    const manifest = JSON.parse(json!);
     manifest.hashes = manifest.hashes.map(() => 'stale');
-    await writeFile(join(cache(), 'build.json'), JSON.stringify(manifest));
+    await writeFile(join(cache(), 'build.json'), `${seal}\n${JSON.stringify(manifest)}`);
     await rm(join(cache(), 'markdown'), { recursive: true });
     await writeFile(join(cache(), 'content', '0.json'), '{"version": "x", "entries": ');
     expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
