@@ -8,7 +8,7 @@ import type { RenderPool } from './pool.ts';
 import { loadContent } from './model.ts';
 import { toolVersion } from './versions.ts';
 import type { Lang } from './schema/common.ts';
-import { intactFiles, writeOutputs } from './write.ts';
+import { claimOutput, intactFiles, writeOutputs } from './write.ts';
 
 export interface BuildCommandOptions {
   content: string;
@@ -72,6 +72,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   // Next to the output folder, so that staged pages move into it without a copy.
   const staging = `${resolve(opts.out)}.staging-${process.pid}`;
   const base = { templatesDir, year: new Date().getFullYear(), staging, progress: opts.progress };
+  const release = await claimOutput(opts.out, (message) => console.warn(`! ${message}`));
   try {
     const { result, written } =
       opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache }, base, session);
@@ -88,6 +89,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     await rm(staging, { recursive: true, force: true }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOTDIR') console.warn(`! could not remove ${staging}: ${error.message}`);
     });
+    release();
   }
 }
 
@@ -115,7 +117,7 @@ async function withEarlyWorkers<T>(contentDir: string, scratch: boolean, task: (
 
 async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, options: BuildOptions, session?: BuildSession) {
   const version = await toolVersion();
-  const cache = session?.cache ?? (await readCache(opts.cache, version, (message) => console.warn(`! ${message}`)));
+  const cache = session?.cache ?? readCache(opts.cache, version, (message) => console.warn(`! ${message}`));
   const read = session ? (session.onDisk ??= cache.parsed) : cache.parsed;
   const parsed = new Map() as ParsedFiles;
   const previous = cache.manifest?.outputs;
@@ -131,7 +133,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   const manifest = manifestOf(version, result.pages, result.hashOf, written, cache.manifest);
   const save = async () => {
     // A session's builds may replace each other's unwritten cache: compare with what is on disk.
-    await writeCache(opts.cache, manifest, { markdown: cache.markdown, parsed }, session?.onDisk ?? read);
+    writeCache(opts.cache, manifest, { markdown: cache.markdown, parsed }, session?.onDisk ?? read);
     if (session) session.onDisk = parsed;
   };
   if (session) {

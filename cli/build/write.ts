@@ -1,14 +1,11 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Manifest } from './cache.ts';
 import { statIfAny } from './fs.ts';
+import { digest } from './hash.ts';
 import type { Outputs } from './index.ts';
 
 export type OutputRecords = Manifest['outputs'];
-
-const hashOf = (content: string | Uint8Array) => createHash('sha1').update(content).digest('base64url');
 
 /** An output file already written to a staging folder, e.g. by a render worker. */
 export interface StagedFile {
@@ -24,7 +21,7 @@ export function stage(staging: string, file: string, bytes: Uint8Array): StagedF
   const staged = join(staging, file);
   mkdirSync(dirname(staged), { recursive: true });
   writeFileSync(staged, bytes);
-  return { staged, hash: hashOf(bytes) };
+  return { staged, hash: digest(bytes) };
 }
 
 /**
@@ -32,7 +29,16 @@ export function stage(staging: string, file: string, bytes: Uint8Array): StagedF
  * hundreds of small files much faster than promises, and nothing else runs meanwhile.
  */
 const put = (path: string, content: OutputContent) => (isStaged(content) ? renameSync(content.staged, path) : writeFileSync(path, content));
-const contentHash = (content: OutputContent) => (isStaged(content) ? content.hash : hashOf(content));
+const contentHash = (content: OutputContent) => (isStaged(content) ? content.hash : digest(content));
+
+/** The same file at a second path without copying its bytes; copied where links are not possible. */
+function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
 
 /**
  * Output files the previous build wrote that the folder still holds as written (same size and
@@ -48,10 +54,10 @@ export function intactFiles(outDir: string, previous: OutputRecords | undefined)
 }
 
 /**
- * Brings the output folder up to date. Without a previous build to update, every file goes into a
- * temporary sibling folder that is then swapped in, so a failed build never leaves a half-written
- * site. Updating, it writes only files whose bytes changed and removes files no build produces
- * any more. Returns what the folder now holds, for the next build.
+ * Publishes the build: the whole new site is assembled in a sibling folder, then swapped in with
+ * two renames, so a build that fails or is killed leaves the previous site entire. Updating a
+ * previous build, its unchanged files join the new folder as hard links (no bytes copied); when
+ * no file changed, the folder is left alone. Returns what the folder now holds, for the next build.
  */
 export async function writeOutputs(
   outDir: string,
@@ -59,52 +65,104 @@ export async function writeOutputs(
   update?: { previous: OutputRecords; intact: ReadonlySet<string>; kept: ReadonlySet<string> },
 ): Promise<OutputRecords> {
   const target = resolve(outDir);
-  if (!update) return writeFresh(target, outputs);
-  const { previous, intact, kept } = update;
   const records: OutputRecords = {};
+  const changed: [string, OutputContent][] = [];
+  for (const [file, content] of outputs) {
+    const before = update?.intact.has(file) ? update.previous[file] : undefined;
+    if (before?.hash === contentHash(content)) records[file] = before;
+    else changed.push([file, content]);
+  }
+  for (const file of update?.kept ?? []) records[file] = update!.previous[file]!;
+  const removed = Object.keys(update?.previous ?? {}).some((file) => !(file in records) && !outputs.has(file));
+  if (update && changed.length === 0 && !removed) return records;
+
+  const next = `${target}.tmp-${process.pid}`;
   try {
-    for (const [file, content] of outputs) {
-      const hash = contentHash(content);
-      if (intact.has(file) && previous[file]?.hash === hash) {
-        records[file] = previous[file]!;
-        continue;
-      }
-      mkdirSync(dirname(join(target, file)), { recursive: true });
-      put(join(target, file), content);
-      records[file] = record(target, file, hash);
+    rmSync(next, { recursive: true, force: true });
+    const files = [...Object.keys(records), ...changed.map(([file]) => file)];
+    for (const folder of new Set(files.map((file) => dirname(join(next, file))))) mkdirSync(folder, { recursive: true });
+    for (const file of Object.keys(records)) linkOrCopy(join(target, file), join(next, file));
+    for (const [file, content] of changed) {
+      put(join(next, file), content);
+      const info = statSync(join(next, file));
+      records[file] = { hash: contentHash(content), size: info.size, mtimeMs: info.mtimeMs };
     }
-    for (const file of kept) records[file] = previous[file]!;
-    for (const file of Object.keys(previous)) if (!(file in records)) await rm(join(target, file), { force: true });
+    swapIn(next, target);
   } catch (error) {
-    throw new Error(`could not update ${outDir}`, { cause: error });
+    rmSync(next, { recursive: true, force: true });
+    throw new Error(`could not write ${target}; it still holds the previous build`, { cause: error });
   }
   return records;
 }
 
-async function writeFresh(target: string, outputs: Outputs): Promise<OutputRecords> {
-  const temp = `${target}.tmp-${process.pid}`;
+/** Replaces `target` with the folder `next`; the old one is removed once the new one is in place. */
+function swapIn(next: string, target: string): void {
   const old = `${target}.old-${process.pid}`;
-  const records: OutputRecords = {};
-  try {
-    await rm(temp, { recursive: true, force: true });
-    const folders = new Set([...outputs.keys()].map((file) => dirname(join(temp, file))));
-    for (const folder of folders) mkdirSync(folder, { recursive: true });
-    for (const [file, content] of outputs) put(join(temp, file), content);
-    await rename(target, old).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-    await rename(temp, target);
-    for (const [file, content] of outputs) records[file] = record(target, file, contentHash(content));
-  } catch (error) {
-    // Best-effort cleanup: the write error below is the one worth reporting.
-    await rm(temp, { recursive: true, force: true }).catch(() => {});
-    throw new Error(`could not write ${target}`, { cause: error });
-  }
-  await rm(old, { recursive: true, force: true });
-  return records;
+  const hadTarget = existsSync(target);
+  if (hadTarget) renameSync(target, old);
+  renameSync(next, target);
+  if (hadTarget) rmSync(old, { recursive: true, force: true });
 }
 
-function record(target: string, file: string, hash: string) {
-  const info = statSync(join(target, file));
-  return { hash, size: info.size, mtimeMs: info.mtimeMs };
+/**
+ * Takes the output folder for one build: a second build of the same folder waits for the first
+ * (telling `say` once). Then puts back a site a killed build had moved aside, and removes the
+ * folders killed builds left beside it. Returns the function that lets the folder go.
+ */
+export async function claimOutput(outDir: string, say: (message: string) => void): Promise<() => void> {
+  const target = resolve(outDir);
+  const lock = `${target}.lock`;
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+  } catch (error) {
+    throw new Error(`could not write ${target}: its parent folder cannot be made`, { cause: error });
+  }
+  let told = false;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot create ${lock}`, { cause: error });
+    }
+    const holder = Number(readIfAny(lock));
+    if (holder && holder !== process.pid && !alive(holder)) {
+      rmSync(lock, { force: true }); // left by a build that was killed
+      continue;
+    }
+    if (!told) say(`another build (process ${holder || '?'}) is writing ${target}; waiting for it to finish…`);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  recoverLeftovers(target);
+  return () => {
+    if (readIfAny(lock) === String(process.pid)) rmSync(lock, { force: true });
+  };
+}
+
+const readIfAny = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Folders killed builds left beside `target`: `<name>.staging-<pid>`, `.tmp-<pid>`, `.old-<pid>`. */
+function recoverLeftovers(target: string): void {
+  const pattern = new RegExp(`^${basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(staging|tmp|old)-\\d+$`);
+  const leftovers = readdirSync(dirname(target)).filter((name) => pattern.test(name));
+  // Killed between the two renames of swapIn: the previous site is whole under .old-<pid>.
+  const moved = leftovers.find((name) => name.includes('.old-'));
+  if (moved && !existsSync(target)) renameSync(join(dirname(target), moved), target);
+  for (const name of leftovers) rmSync(join(dirname(target), name), { recursive: true, force: true });
 }

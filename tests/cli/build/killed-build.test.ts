@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { copyContent, editFile, repoRoot } from '../../helpers.ts';
+
+let content: string;
+let work: string;
+const out = () => join(work, 'dist');
+/** Phone numbers in E.164, which every page links to. */
+const phones = ['+34600000000', '+34600000001'];
+
+/** Starts `sitegen build` on the content copy; resolves with its exit code or signal. */
+function startBuild(): { done: Promise<{ code: number | null; stderr: string }>; kill: () => void } {
+  const child = spawn('node', [join(repoRoot, 'cli/bin.js'), 'build', '--content', content, '--out', out(), '--cache', join(work, '.cache')], { cwd: work });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+  return { done, kill: () => child.kill('SIGKILL') };
+}
+
+/** How many pages of the output folder show each phone number. */
+async function pagesByPhone(): Promise<number[]> {
+  const pages = (await readdir(out(), { recursive: true })).filter((f) => f.endsWith('.html'));
+  const texts = await Promise.all(pages.map((f) => readFile(join(out(), f), 'utf8')));
+  expect(pages.length).toBe(338);
+  return phones.map((phone) => texts.filter((t) => t.includes(phone)).length);
+}
+
+const setPhone = (phone: string) => editFile(content, 'site.yaml', (yaml) => yaml.replace(/e164: "[^"]+"/, `e164: "${phone}"`));
+
+beforeAll(async () => {
+  content = await copyContent();
+  work = await mkdtemp(join(tmpdir(), 'killed-'));
+  expect((await startBuild().done).code).toBe(0);
+}, 60_000);
+
+describe('a build that is killed or runs twice', { timeout: 120_000 }, () => {
+  it('leaves the output folder entirely the old site or entirely the new one, wherever it is killed', async () => {
+    // A build that changes every page, timed, so the kills below fall across all of its steps.
+    await setPhone(phones[1]!);
+    const started = performance.now();
+    expect((await startBuild().done).code).toBe(0);
+    const duration = performance.now() - started;
+    expect(await pagesByPhone()).toEqual([0, 338]);
+
+    const outcomes = new Set<string>();
+    for (const fraction of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]) {
+      const [before] = (await pagesByPhone()).map((n, i) => (n ? i : -1)).filter((i) => i >= 0);
+      await setPhone(phones[1 - before!]!);
+      const build = startBuild();
+      setTimeout(build.kill, fraction * duration);
+      const { code } = await build.done;
+      const counts = await pagesByPhone();
+      expect(counts.sort()).toEqual([0, 338]);
+      outcomes.add(code === 0 ? 'finished' : counts[before!] === 338 ? 'old' : 'new');
+    }
+    // The kills hit before the swap at least once; timing decides the rest.
+    expect(outcomes).toContain('old');
+
+    // The next build cleans up what the killed ones left beside the output folder.
+    expect((await startBuild().done).code).toBe(0);
+    expect((await readdir(work)).filter((name) => name.startsWith('dist.'))).toEqual([]);
+  });
+
+  it('lets a second build of the same folder wait for the first instead of failing', async () => {
+    await mkdir(join(work, 'dist.old-999999', 'en'), { recursive: true }); // as a build killed long ago left it
+    await setPhone(phones[0]!);
+    const first = startBuild();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = startBuild();
+    const [a, b] = await Promise.all([first.done, second.done]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(a.stderr + b.stderr).toMatch(/another build \(process \d+\) is writing .*dist; waiting for it to finish/);
+    expect(await pagesByPhone()).toEqual([338, 0]);
+    expect((await readdir(work)).filter((name) => name.startsWith('dist.'))).toEqual([]);
+  });
+});
