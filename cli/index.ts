@@ -81,7 +81,7 @@ program
   .description('time cold and incremental builds of the site plus N synthetic posts per language')
   .option('--posts <n>', 'synthetic posts per language', '2000')
   .option('--runs <n>', 'runs per measure (the table shows the median)', '3')
-  .option('--peers', 'also time Hugo and Eleventy on the same posts (../shared/bench/peers.sh)')
+  .option('--peers', 'also time Hugo and Eleventy on the same posts (cli/bench/peers.sh)')
   .option('--check', 'check the performance budgets; exit 1 on a miss')
   .action(async (opts) =>
     (await import('./bench/index.ts')).bench({ posts: Number(opts.posts), runs: Number(opts.runs), peers: opts.peers === true, check: opts.check === true }),

@@ -17,5 +17,3 @@ export const repoRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
 export const templatesDir = join(repoRoot, 'templates');
 /** Where compiled code lives: inside node_modules, so it resolves packages like the sources do. */
 export const compiledDir = join(repoRoot, 'node_modules/.cache/sitegen');
-/** The benchmark corpus generator and peers' script, shared next to the repository. */
-export const sharedBenchDir = join(repoRoot, '../shared/bench');

@@ -1,22 +1,40 @@
-import { execFile } from 'node:child_process';
-import { access, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import matter from 'gray-matter';
 import { parse } from 'yaml';
-import { sharedBenchDir } from '../paths.ts';
 import { loadContent } from '../build/model.ts';
 import { fixedSlugs } from '../build/routes.ts';
 import type { Lang } from '../build/schema/common.ts';
 
 
-/** Writes `posts` synthetic posts (post-0.md …) into `dir` with the shared generator. */
+const words = 'agua piscina cloro bomba filtro jardín riego césped pintura fachada humedad tubería grifo caldera cuadro eléctrico enchufe placa solar inversor batería excavación zanja reforma cocina baño azulejo'.split(' ');
+
+/**
+ * Writes `posts` synthetic posts (post-0.md …) into `dir`, in the plain front matter Hugo and
+ * Eleventy read: about 3 KB each, with headings, a list, bold text, a quote and one link to the
+ * next post. The same seed gives the same posts on every machine, so runs compare.
+ */
 export async function generateCorpus(dir: string, posts: number): Promise<void> {
-  const script = join(sharedBenchDir, 'gen-corpus.mjs');
-  await access(script).catch(() => {
-    throw new Error(`the shared corpus generator is missing at ${script}; the bench needs the shared bench folder next to the repository`);
-  });
-  await promisify(execFile)(process.execPath, [script, dir, String(posts)]);
+  await mkdir(dir, { recursive: true });
+  let seed = 1;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const sentence = (length: number) => Array.from({ length }, () => words[Math.floor(random() * words.length)]).join(' ');
+  for (let i = 0; i < posts; i++) {
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    const body = [
+      `## ${sentence(4)}`,
+      `${sentence(60)}.`,
+      `${sentence(50)}.`,
+      `- ${sentence(6)}\n- ${sentence(7)}\n- **${sentence(3)}** ${sentence(5)}`,
+      `### ${sentence(3)}`,
+      `${sentence(70)} [enlace](/blog/post-${(i + 1) % posts}/).`,
+      `${sentence(60)}.`,
+      `> ${sentence(20)}`,
+      `${sentence(80)}.`,
+    ].join('\n\n');
+    const title = `Post ${i}: ${sentence(4)}`;
+    await writeFile(join(dir, `post-${i}.md`), `---\ntitle: "${title}"\ndate: 2024-03-${day}\ncategory: "mantenimiento"\nexcerpt: "${sentence(15)}"\n---\n\n${body}\n`);
+  }
 }
 
 /**
@@ -49,7 +67,7 @@ export async function addSyntheticPosts(corpusDir: string, contentDir: string): 
     const source = matter(await readFile(file, 'utf8'), { engines: { yaml: (text) => parse(text) as object } });
     const { title, date, category, excerpt } = source.data as Record<string, unknown>;
     if (![title, date, category, excerpt].every((v) => typeof v === 'string')) {
-      throw new Error(`${file}: expected string title, date, category and excerpt in the front matter; has gen-corpus.mjs changed?`);
+      throw new Error(`${file}: expected string title, date, category and excerpt in the front matter; has generateCorpus changed?`);
     }
     const page = pageOf(index, perLang);
     const twin = pageOf((index + perLang) % count, perLang);

@@ -118,7 +118,7 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
     await writeFile(legal, original);
   }
   if (opts.peers) {
-    progress('timing Hugo and Eleventy on the same posts (../shared/bench/peers.sh)');
+    progress('timing Hugo and Eleventy on the same posts (cli/bench/peers.sh)');
     results.peers = await runPeers(corpus, opts.runs);
   }
   return results;

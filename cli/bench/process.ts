@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot, sharedBenchDir } from '../paths.ts';
+import { repoRoot } from '../paths.ts';
 
 const cliBin = join(repoRoot, 'cli', 'bin.js');
 const rssProbe = pathToFileURL(join(repoRoot, 'cli/bench/peak-rss.mjs')).href;
@@ -70,9 +70,9 @@ export interface PeerTimes {
   eleventy: number;
 }
 
-/** Builds the raw corpus with Hugo and Eleventy (../shared/bench/peers.sh): median seconds of `runs`. */
+/** Builds the raw corpus with Hugo and Eleventy (peers.sh): median seconds of `runs`. */
 export async function runPeers(corpusDir: string, runs: number): Promise<PeerTimes> {
-  const script = join(sharedBenchDir, 'peers.sh');
+  const script = join(repoRoot, 'cli/bench/peers.sh');
   const exit = await run('bash', [script, corpusDir, String(runs)], { cwd: corpusDir, inheritStderr: true });
   const value = (name: string) => Number(new RegExp(`^${name} ([\\d.]+)$`, 'm').exec(exit.stdout)?.[1]);
   const times = { posts: value('posts'), hugo: value('hugo_s'), eleventy: value('eleventy_s') };
