@@ -1,3 +1,5 @@
+import { relative } from 'node:path';
+
 /** A problem located in a content file: `content/services/x.yaml:12:5  servicios: expected 6 items`. */
 export interface ContentIssue {
   file: string;
@@ -24,10 +26,28 @@ export class UserError extends Error {
   override name = 'UserError';
 }
 
-/** Prints a failure for a terminal user and returns the exit code. */
+/** A command called with options it cannot take: exit code 2, like commander's own usage errors. */
+export class UsageError extends UserError {
+  override name = 'UsageError';
+}
+
+/** Workflow commands end at a line break and split properties at `:` and `,`: those are escaped. */
+const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+/** A content problem as a GitHub Actions annotation, which a pull request shows on its line. */
+export function annotation(issue: ContentIssue, cwd = process.cwd()): string {
+  const where = [`file=${escapeProperty(relative(cwd, issue.file))}`];
+  if (issue.line) where.push(`line=${issue.line}`);
+  if (issue.line && issue.column) where.push(`col=${issue.column}`);
+  return `::error ${where.join(',')}::${escapeData(issue.message)}`;
+}
+
+/** Prints a failure for a terminal user (and for GitHub Actions, when it runs there) and returns the exit code. */
 export function reportFailure(error: unknown, debug: boolean): number {
   if (error instanceof ContentError) {
     for (const issue of error.issues) console.error(formatIssue(issue));
+    if (process.env.GITHUB_ACTIONS === 'true') for (const issue of error.issues) console.error(annotation(issue));
     console.error(`\n✗ ${error.message}. Fix them and run again.`);
   } else if (error instanceof Error) {
     console.error(`✗ ${error.message}`);
@@ -36,5 +56,5 @@ export function reportFailure(error: unknown, debug: boolean): number {
     console.error(`✗ ${String(error)}`);
   }
   if (debug && error instanceof Error) console.error(error.stack);
-  return 1;
+  return error instanceof UsageError ? 2 : 1;
 }

@@ -1,5 +1,8 @@
-import { Command, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
 import { reportFailure } from './errors.ts';
+import { repoRoot } from './paths.ts';
 
 // NODE_ENV=production from the maintainer means a strict build (decisions.md). React itself always
 // runs its production build here: the development build renders three times slower and only warns.
@@ -7,10 +10,14 @@ const productionEnv = process.env.NODE_ENV === 'production';
 process.env.NODE_ENV = 'production';
 
 // Each command imports its code only when it runs, so `--help` stays instant.
+const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 const program = new Command('sitegen')
   .description('Builds the bilingual Marina site from content/ into static HTML')
+  .version(version)
   .option('--debug', 'show stack traces on failure')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Commands made below inherit this: a usage error is thrown, to exit 2 (see the end).
+  .exitOverride();
 
 const strictOption = new Option('--strict', 'refuse example values in content/site.yaml (also NODE_ENV=production)').default(productionEnv);
 
@@ -97,5 +104,7 @@ program
 try {
   await program.parseAsync();
 } catch (error) {
-  process.exitCode = reportFailure(error, program.opts().debug === true);
+  // Commander has printed its message (or the help, or the version): 0 for those, 2 for misuse.
+  if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : 2;
+  else process.exitCode = reportFailure(error, program.opts().debug === true);
 }

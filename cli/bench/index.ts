@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BuildSession, buildSite } from '../build/command.ts';
-import { UserError } from '../errors.ts';
+import { UsageError, UserError } from '../errors.ts';
 import { addSyntheticPosts, generateCorpus } from './corpus.ts';
 import { editLocality, editPostBody, editTemplate, fileEdit } from './edits.ts';
 import { repoRoot } from '../paths.ts';
@@ -48,7 +48,7 @@ async function series(label: string, runs: number, build: () => Promise<BuildRun
  */
 export async function bench(opts: BenchOptions): Promise<void> {
   for (const [flag, value] of [['--posts', opts.posts], ['--runs', opts.runs]] as const) {
-    if (!Number.isInteger(value) || value < 1) throw new UserError(`${flag} must be a whole number of at least 1, not ${value}`);
+    if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} must be a whole number of at least 1, not ${value}`);
   }
   const root = await mkdtemp(join(tmpdir(), 'sitegen-bench-'));
   progress(`working in ${root}`);

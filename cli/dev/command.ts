@@ -6,7 +6,7 @@ import { contactPath, createContactEnv } from '../../functions/contact/config.ts
 import { BuildSession, buildSite } from '../build/command.ts';
 import { templatesDir } from '../paths.ts';
 import { listen } from '../serve/command.ts';
-import { ContentError, formatIssue, UserError } from '../errors.ts';
+import { ContentError, formatIssue, UsageError } from '../errors.ts';
 import { rebuildQueue } from './schedule.ts';
 import { createDevServer } from './server.ts';
 import { watchFolders } from './watch.ts';
@@ -27,7 +27,7 @@ export interface DevOptions {
  */
 export async function dev(opts: DevOptions): Promise<void> {
   if (!(await stat(opts.content).catch(() => undefined))?.isDirectory()) {
-    throw new UserError(`${resolve(opts.content)} is not a folder: pass --content with the site's content folder.`);
+    throw new UsageError(`${resolve(opts.content)} is not a folder: pass --content with the site's content folder.`);
   }
   const env = createContactEnv(process.env, { outbox: true });
   const site = await createDevServer({ dir: resolve(opts.out), api: { [contactPath]: nodeContactHandler(env) } });
@@ -51,13 +51,13 @@ export async function dev(opts: DevOptions): Promise<void> {
   await rebuild([]);
   const url = await listen(site.server, opts.host, opts.port);
   const queue = rebuildQueue(rebuild);
-  const unwatch = watchFolders([opts.content, templatesDir], queue.add);
+  const unwatch = await watchFolders([opts.content, templatesDir], queue.add);
   console.log(`Dev server at ${url}, watching ${shown(opts.content)}/ and ${shown(templatesDir)}/ (Ctrl-C stops)`);
   console.log(`Contact form enquiries go to ${env.mailer.destination}`);
 
   // A second Ctrl-C during the cleanup kills at once: `once` restores Node's default for it.
   process.once('SIGINT', async () => {
-    unwatch();
+    await unwatch();
     await queue.stop();
     await session.flush();
     await site.close();

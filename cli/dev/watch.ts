@@ -1,16 +1,21 @@
-import { watch } from 'node:fs';
-import { join, sep } from 'node:path';
+import { relative, sep } from 'node:path';
+import { watch } from 'chokidar';
 
 /**
- * Calls `onChange` with the path of every file created, changed or deleted under `dirs`.
- * Hidden files are skipped: editors write their swap and lock files there on every keystroke.
- * Returns a function that stops watching.
+ * Calls `onChange` with the path of every file created, changed or deleted under `dirs`, however
+ * the editor saves (in place, or a temporary file renamed over the original). Hidden files are
+ * skipped: editors write their swap and lock files there on every keystroke. Resolves once the
+ * folders are watched, with a function that stops watching.
  */
-export function watchFolders(dirs: string[], onChange: (file: string) => void): () => void {
-  const watchers = dirs.map((dir) =>
-    watch(dir, { recursive: true }, (_event, name) => {
-      if (name && !name.split(sep).some((part) => part.startsWith('.'))) onChange(join(dir, name));
-    }).on('error', (error) => console.error(`✗ stopped watching ${dir}: ${error.message}. Restart the dev server to watch it again.`)),
-  );
-  return () => watchers.forEach((watcher) => watcher.close());
+export async function watchFolders(dirs: string[], onChange: (file: string) => void): Promise<() => Promise<void>> {
+  const hidden = (path: string) =>
+    dirs.some((dir) => {
+      const inside = relative(dir, path);
+      return inside !== '' && !inside.startsWith('..') && inside.split(sep).some((part) => part.startsWith('.'));
+    });
+  const watcher = watch(dirs, { ignoreInitial: true, ignored: hidden });
+  watcher.on('all', (_event, path) => onChange(path));
+  watcher.on('error', (error) => console.error(`✗ watching failed: ${(error as Error).message}. Restart the dev server to watch again.`));
+  await new Promise<void>((ready) => watcher.once('ready', ready));
+  return () => watcher.close();
 }

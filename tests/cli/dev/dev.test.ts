@@ -3,7 +3,7 @@
  * The steps share one dev server and one open page and run in order, like a maintainer's session.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -115,6 +115,19 @@ describe('dev', { timeout: timeouts.step }, () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
     expect(pageErrors).toEqual([]);
+  });
+
+  it('rebuilds when an editor saves by writing a temporary file and renaming it over the original', async () => {
+    const file = join(content, service);
+    const temp = join(content, 'services', 'fontaneros.yaml.saving');
+    // Twice: the second save replaces the file the first one renamed into place. The steps below expect 'cercanos'.
+    for (const word of ['renombrados', 'cercanos']) {
+      const from = terminal.length;
+      await writeFile(temp, (await readFile(file, 'utf8')).replace(/(\n {2}hero:\n {4}badge: .*\n {4}title: ).*/, `$1Fontaneros ${word} en la Marina Alta`));
+      await rename(temp, file);
+      await page.getByRole('heading', { level: 1, name: `Fontaneros ${word} en la Marina Alta` }).waitFor();
+      await printed(/rebuilt in \d+ ms \(.*services\/fontaneros\.yaml/, from);
+    }
   });
 
   it('reloads the page instead when the rebuilt page loads other stylesheets or scripts, as after a template edit', async () => {

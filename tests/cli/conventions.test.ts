@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { annotation } from '../../cli/errors.ts';
+import { copyContent, editFile, lineOf, repoRoot } from '../helpers.ts';
+
+const run = promisify(execFile);
+const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  run('node', [join(repoRoot, 'cli/bin.js'), ...args], { cwd: repoRoot, env: { ...process.env, ...env } }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+
+describe('the sitegen command line', { timeout: 30_000 }, () => {
+  it('prints its version', async () => {
+    const { version } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    expect(await cli(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+
+  it('exits 2 on a usage error and 1 on a failure', async () => {
+    const unknown = await cli(['buidl']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'buidl'");
+    expect((await cli(['bench', '--posts', 'many'])).code).toBe(2);
+    expect((await cli(['check-links', '--dir', join(repoRoot, 'no-such-dist')])).code).toBe(1);
+  });
+
+  it('annotates each content problem for GitHub Actions when it runs there', async () => {
+    const content = await copyContent();
+    await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: ""'));
+    const line = await lineOf(content, 'localities.yaml', 'name: ""');
+    const plain = await cli(['check', '--content', content]);
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).not.toContain('::error');
+    const actions = await cli(['check', '--content', content], { GITHUB_ACTIONS: 'true' });
+    expect(actions.stderr).toMatch(new RegExp(`^::error file=[^,]*localities\\.yaml,line=${line},col=\\d+::localities\\.\\d+\\.name: must not be empty`, 'm'));
+  });
+});
+
+describe('annotation', () => {
+  it('escapes what would end the command or split its properties', () => {
+    expect(annotation({ file: '/repo/content/a,b:c.yaml', line: 3, column: 5, message: '100% wrong\nsecond line' }, '/repo')).toBe(
+      '::error file=content/a%2Cb%3Ac.yaml,line=3,col=5::100%25 wrong%0Asecond line',
+    );
+    expect(annotation({ file: '/repo/content/site.yaml', message: 'file is missing' }, '/repo')).toBe('::error file=content/site.yaml::file is missing');
+  });
+});
