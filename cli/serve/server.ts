@@ -45,8 +45,14 @@ const contentTypes: Record<string, string> = {
 export function createSiteServer({ dir, api = {} }: SiteServerOptions): Server {
   const root = resolve(dir);
   return createServer((req, res) => {
-    const route = api[new URL(req.url ?? '/', 'http://localhost').pathname];
-    Promise.resolve(route ? route(req, res) : serveStatic(root, req, res)).catch((error: unknown) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return send(res, 400, {}, 'Bad request: malformed request target\n'); // e.g. "GET http://[ HTTP/1.1"
+    }
+    const route = api[url.pathname];
+    Promise.resolve(route ? route(req, res) : serveStatic(root, url, req, res)).catch((error: unknown) => {
       // A browser that hangs up mid-response (a closed tab) is not a server fault.
       if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
       console.error(`serve: ${req.method} ${req.url} failed`, error);
@@ -56,8 +62,7 @@ export function createSiteServer({ dir, api = {} }: SiteServerOptions): Server {
   });
 }
 
-async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+async function serveStatic(root: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { allow: 'GET, HEAD' }, 'Method not allowed\n');
   let path: string;
   try {

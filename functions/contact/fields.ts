@@ -17,3 +17,6 @@ export const resultSlugs = {
   thanks: { es: 'mensaje-enviado', en: 'message-sent' },
   'send-error': { es: 'error-envio', en: 'send-error' },
 } as const satisfies Record<string, Record<Lang, string>>;
+
+/** The error page's fragment parameter naming the fields too long to carry over, e.g. "mensaje". */
+export const droppedParam = 'dropped';

@@ -2,10 +2,14 @@
  * The contact function's core: one Web-standard handler. It knows no host, file system or clock;
  * everything it needs from outside comes in `env`.
  */
-import { resultSlugs } from './fields.ts';
+import { droppedParam, resultSlugs } from './fields.ts';
 import { contactFields, honeypotField, langOf, validateContact, type Contact, type ContactErrors, type Lang } from './schema.ts';
+import { services } from './services.ts';
 
 export const maxBodyBytes = 16 * 1024;
+/** Browsers, proxies and hosts refuse longer headers (8 KB is a common limit), so a redirect stays below. */
+const maxLocationBytes = 8000;
+const serviceSlugs = services.map((s) => s.slug);
 
 export interface Mailer {
   /** Where enquiries go, for log lines, e.g. "the SMTP server mail.example.com:587". */
@@ -39,11 +43,18 @@ const form = 'application/x-www-form-urlencoded';
 const noStore = { 'Cache-Control': 'no-store' };
 
 export async function handleContact(request: Request, env: ContactEnv): Promise<Response> {
-  if (request.method !== 'POST') return failure(405, 'method_not_allowed', { Allow: 'POST' });
+  if (request.method !== 'POST') return methodNotAllowed();
   if (isCrossSite(request, env.allowedOrigins)) return failure(403, 'cross_site_request');
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== json && type !== form) return failure(415, 'unsupported_media_type', { 'Accept-Post': `${json}, ${form}` });
-  const body = await readText(request, maxBodyBytes);
+  let body: string | undefined;
+  try {
+    body = await readText(request, maxBodyBytes);
+  } catch (error) {
+    // A visitor who closes the tab mid-upload; one line, as thousands of them may come.
+    env.logger.error(`Contact form: the request body broke off (${(error as Error).message}); the client went away before sending it all, so there was nothing to deliver.`);
+    return failure(400, 'incomplete_body');
+  }
   if (body === undefined) return failure(413, 'payload_too_large');
   const input = type === json ? parseJsonObject(body) : Object.fromEntries(new URLSearchParams(body));
   if (input === undefined) return failure(400, 'invalid_body');
@@ -51,7 +62,7 @@ export async function handleContact(request: Request, env: ContactEnv): Promise<
   const lang = langOf(input);
   const reply = type === json ? jsonReply : formReply(lang, input);
   if (input[honeypotField] !== '') return reply.sent();
-  const result = validateContact(input, lang);
+  const result = validateContact(input, lang, serviceSlugs);
   if (!result.ok) return reply.invalid(result.errors);
   // Only deliverable enquiries count, so a visitor fixing typos is never locked out.
   const wait = env.rateLimiter.take(env.clientIp ?? 'unknown');
@@ -85,8 +96,7 @@ const jsonReply: Reply = {
  */
 function formReply(lang: Lang, input: Record<string, unknown>): Reply {
   const pages = resultPages(lang);
-  const fields = contactFields.flatMap((name) => (typeof input[name] === 'string' ? [[name, input[name]]] : []));
-  const failedPage = `${pages.failed}#${new URLSearchParams(fields)}`;
+  const failedPage = withFields(pages.failed, input);
   const redirect = (location: string, headers: Record<string, string> = {}) =>
     new Response(null, { status: 303, headers: { Location: location, ...noStore, ...headers } });
   return {
@@ -97,9 +107,33 @@ function formReply(lang: Lang, input: Record<string, unknown>): Reply {
   };
 }
 
-function failure(status: number, error: string, headers: Record<string, string> = {}): Response {
+/**
+ * `page` with the visitor's fields in its fragment, in form order. A field that would take the
+ * URL past maxLocationBytes is left out and named in `dropped`, so the error page can say so.
+ */
+function withFields(page: string, input: Record<string, unknown>): string {
+  const kept = new URLSearchParams();
+  const dropped: string[] = [];
+  // What the fields may take: the rest goes to the page, "#" and "&dropped=" with every field name.
+  const room = maxLocationBytes - page.length - '#&='.length - droppedParam.length - contactFields.join(',').length;
+  for (const name of contactFields) {
+    const value = input[name];
+    if (typeof value !== 'string') continue;
+    const next = new URLSearchParams(kept);
+    next.append(name, value);
+    if (next.toString().length <= room) kept.append(name, value);
+    else dropped.push(name);
+  }
+  if (dropped.length > 0) kept.append(droppedParam, dropped.join(','));
+  return `${page}#${kept}`;
+}
+
+export function failure(status: number, error: string, headers: Record<string, string> = {}): Response {
   return Response.json({ ok: false, error }, { status, headers: { ...noStore, ...headers } });
 }
+
+/** The answer to every method but POST (hosts' adapters use it for those a Request cannot carry). */
+export const methodNotAllowed = () => failure(405, 'method_not_allowed', { Allow: 'POST' });
 
 function isCrossSite(request: Request, allowedOrigins: readonly string[]): boolean {
   if (request.headers.get('sec-fetch-site') === 'cross-site') return true;

@@ -1,5 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
-import { emailPattern, type Contact } from './schema.ts';
+import { controlCharacter, emailPattern, type Contact } from './schema.ts';
+import { services } from './services.ts';
 
 export interface Addresses {
   /** Fixed sender, e.g. "Web <web@example.com>" (CONTACT_FROM). */
@@ -8,31 +9,52 @@ export interface Addresses {
   to: string;
 }
 
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+const controlCharacters = new RegExp(`${controlCharacter.source}+`, 'g');
+/** Every way a mail client may start a new line. */
+const lineBreak = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+
+/**
+ * Text for a header: one line, and no encoded-word markers, which a mail client would decode
+ * into text the visitor could not have typed (a line break, a forged "Bcc:").
+ */
+const headerText = (text: string) => text.replace(controlCharacters, ' ').trim().replaceAll('=?', '= ?').replaceAll('?=', '? =');
+
+/** Each line of the visitor's message quoted, so none can pass for a line of the enquiry. */
+const quoted = (text: string) => text.split(lineBreak).map((line) => `> ${line.replace(controlCharacters, ' ')}`);
+
+const titles = new Map(services.map((s) => [s.slug, s.title]));
 
 /** The e-mail for one enquiry. The visitor's address only ever goes into Reply-To. */
 export function composeEmail(contact: Contact, { from, to }: Addresses): SendMailOptions {
   if (!emailPattern.test(contact.email)) {
-    throw new Error(`Refusing to use "${oneLine(contact.email)}" as Reply-To: it is not a plain e-mail address. Validate the enquiry with validateContact first.`);
+    throw new Error(
+      `Refusing to use "${headerText(contact.email)}" as Reply-To: it is not a plain e-mail address. Validate the enquiry with validateContact first.`,
+    );
+  }
+  const service = titles.get(contact.servicio)?.[contact.lang];
+  if (!service) {
+    throw new Error(
+      `"${headerText(contact.servicio)}" is not one of the site's services. Validate the enquiry with validateContact first.`,
+    );
   }
   const languageTag = contact.lang === 'en' ? ' [EN]' : '';
   return {
     from,
     to,
     replyTo: contact.email,
-    subject: oneLine(`Solicitud web: ${contact.servicio} en ${contact.localidad}${languageTag}`),
+    subject: headerText(`Solicitud web: ${service} en ${contact.localidad}${languageTag}`),
     text: [
       'Nueva solicitud de presupuesto desde el formulario de contacto de la web.',
       '',
       `Nombre: ${contact.nombre}`,
       `Email: ${contact.email}`,
       `Teléfono: ${contact.telefono}`,
-      `Servicio: ${contact.servicio}`,
+      `Servicio: ${service}`,
       `Localidad: ${contact.localidad}`,
       `Idioma de la página: ${contact.lang === 'en' ? 'inglés (en)' : 'español (es)'}`,
       '',
       'Mensaje:',
-      contact.mensaje,
+      ...quoted(contact.mensaje),
       '',
     ].join('\n'),
   };

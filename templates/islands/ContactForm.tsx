@@ -65,7 +65,7 @@ export function ContactForm(props: ContactFormProps) {
   };
   const payload = (v: Values) => ({ ...v, lang: props.lang, [honeypotField]: honeypot.current?.value ?? '' });
   const check = async (v: Values) => {
-    const result = (await loadSchema()).validateContact(payload(v), props.lang);
+    const result = (await loadSchema()).validateContact(payload(v), props.lang, props.services.map((s) => s.value));
     return result.ok ? {} : result.errors;
   };
 

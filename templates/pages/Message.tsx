@@ -28,7 +28,13 @@ export function Message() {
             <Island
               name="RetryLink"
               component={RetryLink}
-              props={{ href: `${href(routeKey.contact())}#contact-form`, label: t.sendError.retry, className: buttonClass('secondary') }}
+              props={{
+                href: `${href(routeKey.contact())}#contact-form`,
+                label: t.sendError.retry,
+                className: buttonClass('secondary'),
+                dropped: t.sendError.dropped,
+                labels: t.form.labels,
+              }}
             />
           )}
           <CallButton />

@@ -16,8 +16,8 @@ const site = useSite({ api: { [contactPath]: realFunction } });
 
 const visitor = { nombre: 'Ana García', email: 'ana@example.org', telefono: '+34 611 222 333', localidad: 'Jávea', mensaje: 'Quiero revisar el cuadro eléctrico de casa.' };
 
-async function fillAndSend(page: Page, service: string) {
-  for (const [name, value] of Object.entries(visitor)) await page.locator(`[name="${name}"]`).fill(value);
+async function fillAndSend(page: Page, service: string, values: Record<string, string> = visitor) {
+  for (const [name, value] of Object.entries(values)) await page.locator(`[name="${name}"]`).fill(value);
   await page.locator('[name="servicio"]').selectOption(service);
   await page.locator('#contact-form [type="submit"]').click();
 }
@@ -89,5 +89,22 @@ describe('the contact form with the real function', { timeout: timeouts.test }, 
     await expect.poll(() => page.locator('[name="nombre"]').inputValue()).toBe(visitor.nombre);
     expect(await page.locator('[name="mensaje"]').inputValue()).toBe(visitor.mensaje);
     expect(await page.locator('[name="servicio"]').inputValue()).toBe('reformas');
+  });
+
+  it('without JavaScript, a message too long to carry back is named on the error page, and the other fields still refill the form', async () => {
+    env = createContactEnv({ SMTP_URL: await deadSmtpUrl(), CONTACT_FROM: 'web@marina.test', CONTACT_TO: 'oficina@marina.test' }, { outbox: false });
+    const noScript = await site.open('/en/contact', { javaScriptEnabled: false });
+    await fillAndSend(noScript.page, 'reformas', { ...visitor, mensaje: '€'.repeat(1000) });
+    await noScript.page.waitForURL(/\/en\/send-error#/);
+    const landed = new URL(noScript.page.url());
+    expect(landed.href.length).toBeLessThan(8 * 1024);
+
+    const { page } = await site.open(landed.pathname + landed.hash);
+    await page.getByText('What you wrote in Message was too long to keep; please write it again in the form.').waitFor();
+    await page.getByRole('link', { name: 'Back to the form to try again' }).click();
+    await page.waitForURL(/\/en\/contact#/);
+    await expect.poll(() => page.locator('[name="nombre"]').inputValue()).toBe(visitor.nombre);
+    expect(await page.locator('[name="servicio"]').inputValue()).toBe('reformas');
+    expect(await page.locator('[name="mensaje"]').inputValue()).toBe('');
   });
 });

@@ -15,22 +15,35 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** `refuseRecipients` answers every RCPT TO with 550, like a server that will not relay. */
-export async function startSmtpServer({ refuseRecipients = false } = {}): Promise<TestSmtpServer> {
+/**
+ * `refuseRecipients` answers every RCPT TO with 550, like a server that will not relay.
+ * `delayMs` holds the greeting and the answers to MAIL FROM, RCPT TO and the message that long
+ * each, like a server that stalls; a message whose connection closed meanwhile is not kept.
+ */
+export async function startSmtpServer({ refuseRecipients = false, delayMs = 0 } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const later = (answer: () => void) => (delayMs ? void setTimeout(answer, delayMs) : answer());
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     disableReverseLookup: true,
+    onConnect(_session, callback) {
+      later(() => callback());
+    },
+    onMailFrom(_address, _session, callback) {
+      later(() => callback());
+    },
     onRcptTo(_address, _session, callback) {
-      callback(refuseRecipients ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : null);
+      later(() => callback(refuseRecipients ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : null));
     },
     onData(stream, session, callback) {
       simpleParser(stream).then((mail) => {
-        const { mailFrom, rcptTo } = session.envelope;
-        received.push({ envelope: { from: mailFrom ? mailFrom.address : '', to: rcptTo.map((r) => r.address) }, mail });
-        callback();
+        later(() => {
+          const { mailFrom, rcptTo } = session.envelope;
+          received.push({ envelope: { from: mailFrom ? mailFrom.address : '', to: rcptTo.map((r) => r.address) }, mail });
+          callback();
+        });
       }, callback);
     },
   });

@@ -8,7 +8,7 @@ const obj = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
 /**
  * Every interface string of one language: content/i18n/es.yaml and en.yaml share this shape.
  * Placeholders in braces are filled by the templates: {brand}, {year}, {opens}, {closes},
- * {service}, {locality}, {count}.
+ * {service}, {locality}, {count}, {fields}.
  */
 export const stringsSchema = obj({
   /** Name of this language in itself, e.g. "Español". */
@@ -138,7 +138,8 @@ export const stringsSchema = obj({
   }),
   /** Pages the no-JavaScript form post lands on. */
   thanks: obj({ seo: seoSchema, title: text, text, back: text }),
-  sendError: obj({ seo: seoSchema, title: text, text, retry: text }),
+  /** `dropped`: shown when the form's {fields} (their labels) were too long to carry back to the form. */
+  sendError: obj({ seo: seoSchema, title: text, text, retry: text, dropped: text }),
   blog: obj({
     seo: seoSchema,
     hero: heroSchema,

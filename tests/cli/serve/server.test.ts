@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get as httpGet, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +170,17 @@ describe('assets and headers', () => {
     const response = await get('/', { method: 'POST', body: 'x' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('answers a request target it cannot parse with 400 and goes on serving', async () => {
+    const statusLine = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(base).port), '127.0.0.1', () => socket.write('GET http://[/x HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk)).on('end', () => resolve(answer.split('\r\n')[0]!)).on('error', reject);
+    });
+
+    expect(statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect((await get('/')).status).toBe(200);
   });
 
   it('hands API paths, whatever the method, to their handler', async () => {

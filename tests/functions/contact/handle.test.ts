@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 
 describe('delivery', () => {
-  it('delivers a Spanish enquiry to the fixed inbox, with service and locality in the subject and the visitor in Reply-To', async () => {
+  it('delivers a Spanish enquiry to the fixed inbox, with the service title and locality in the subject and the visitor in Reply-To', async () => {
     const response = await handleContact(postJson(spanishEnquiry), testEnv(smtp.url));
 
     expect(response.status).toBe(200);
@@ -26,24 +26,25 @@ describe('delivery', () => {
     expect(mail.from?.value).toEqual([{ address: 'web@marina.test', name: 'Web Marina' }]);
     expect(mail.to).toMatchObject({ value: [{ address: 'oficina@marina.test' }] });
     expect(mail.replyTo?.value).toEqual([{ address: 'lucia.perez@correo.es', name: '' }]);
-    expect(mail.subject).toBe('Solicitud web: fontaneros en Jávea');
+    expect(mail.subject).toBe('Solicitud web: Fontaneros en Jávea');
     expect(mail.html).toBe(false);
     expect(mail.text).toContain('Nombre: Lucía Pérez');
     expect(mail.text).toContain('Email: lucia.perez@correo.es');
     expect(mail.text).toContain('Teléfono: +34 611 222 333');
-    expect(mail.text).toContain('Servicio: fontaneros');
+    expect(mail.text).toContain('Servicio: Fontaneros\n');
     expect(mail.text).toContain('Localidad: Jávea');
     expect(mail.text).toContain('Idioma de la página: español (es)');
-    expect(mail.text).toContain(spanishEnquiry.mensaje);
+    expect(mail.text).toContain(`Mensaje:\n> ${spanishEnquiry.mensaje}\n`);
   });
 
-  it('delivers an English enquiry marked [EN] with the page language in the body', async () => {
+  it('delivers an English enquiry marked [EN], naming the service by its English title', async () => {
     const response = await handleContact(postJson(englishEnquiry), testEnv(smtp.url));
 
     expect(response.status).toBe(200);
     const [{ mail }] = smtp.received as [(typeof smtp.received)[0]];
-    expect(mail.subject).toBe('Solicitud web: piscinas en Altea Hills [EN]');
+    expect(mail.subject).toBe('Solicitud web: Pool maintenance en Altea Hills [EN]');
     expect(mail.replyTo?.text).toBe('oliver@mail.co.uk');
+    expect(mail.text).toContain('Servicio: Pool maintenance\n');
     expect(mail.text).toContain('Nombre: Oliver Grant');
     expect(mail.text).toContain('Idioma de la página: inglés (en)');
     expect(mail.text).toContain(englishEnquiry.mensaje);
@@ -53,7 +54,7 @@ describe('delivery', () => {
     await handleContact(postJson({ ...spanishEnquiry, nombre: '   Lucía Pérez  ', localidad: ' Jávea ' }), testEnv(smtp.url));
 
     const [{ mail }] = smtp.received as [(typeof smtp.received)[0]];
-    expect(mail.subject).toBe('Solicitud web: fontaneros en Jávea');
+    expect(mail.subject).toBe('Solicitud web: Fontaneros en Jávea');
     expect(mail.text).toContain('Nombre: Lucía Pérez\n');
   });
 });
@@ -100,8 +101,8 @@ describe('form posts without JavaScript', () => {
     expect(english.status).toBe(303);
     expect(english.headers.get('location')).toBe('/en/message-sent');
     expect(smtp.received.map((r) => r.mail.subject)).toEqual([
-      'Solicitud web: fontaneros en Jávea',
-      'Solicitud web: piscinas en Altea Hills [EN]',
+      'Solicitud web: Fontaneros en Jávea',
+      'Solicitud web: Pool maintenance en Altea Hills [EN]',
     ]);
   });
 
@@ -116,6 +117,34 @@ describe('form posts without JavaScript', () => {
     expect(Object.fromEntries(new URLSearchParams(fragment))).toEqual({ ...fields, email: 'lucia en correo.es' });
     expect(english.headers.get('location')).toMatch(/^\/en\/send-error#nombre=Oliver\+Grant&/);
     expect(smtp.received).toEqual([]);
+  });
+});
+
+describe('the error redirect', () => {
+  /** A form post whose message is sent as raw UTF-8, which the fragment must percent-encode (×3). */
+  const rawMessage = (fields: Record<string, string>, mensaje: string) =>
+    new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${new URLSearchParams(fields)}&mensaje=${mensaje}` });
+  const fragmentOf = (response: Response) => new URLSearchParams(new URL(response.headers.get('location')!, 'http://localhost').hash.slice(1));
+
+  it('stays under 8 KB however long the message, leaving the message out and naming it', async () => {
+    const { mensaje: _mensaje, ...others } = spanishEnquiry;
+    const response = await handleContact(rawMessage(others, '€'.repeat(5000)), testEnv(smtp.url)); // 15 KB posted, 45 KB percent-encoded
+
+    expect(response.status).toBe(303);
+    expect(Buffer.byteLength(response.headers.get('location')!)).toBeLessThan(8 * 1024);
+    const { lang: _lang, website: _website, ...kept } = others;
+    expect(Object.fromEntries(fragmentOf(response))).toEqual({ ...kept, dropped: 'mensaje' });
+  });
+
+  it('leaves out a valid message that would not fit when delivery fails, keeping the other fields', async () => {
+    const env = testEnv(smtp.url, { mailer: smtpMailer(await deadSmtpUrl(), addresses) });
+    const response = await handleContact(postForm({ ...englishEnquiry, mensaje: '€'.repeat(1000) }), env);
+
+    expect(response.headers.get('location')).toMatch(/^\/en\/send-error#nombre=Oliver/);
+    expect(Buffer.byteLength(response.headers.get('location')!)).toBeLessThan(8 * 1024);
+    expect(fragmentOf(response).get('localidad')).toBe('Altea Hills');
+    expect(fragmentOf(response).get('mensaje')).toBeNull();
+    expect(fragmentOf(response).get('dropped')).toBe('mensaje');
   });
 });
 
@@ -284,6 +313,24 @@ describe('failed delivery', () => {
     expect(env.logged).toHaveLength(1);
   });
 
+  it('answers within the deadline when the SMTP server stalls, and the enquiry is not delivered behind the visitor\'s back', async () => {
+    const stalling = await startSmtpServer({ delayMs: 250 }); // greeting, MAIL, RCPT and DATA: 1 s in all
+    try {
+      const env = testEnv(smtp.url, { mailer: smtpMailer(stalling.url, addresses, { deadlineMs: 200 }) });
+      const started = performance.now();
+      const response = await handleContact(postJson(spanishEnquiry), env);
+      const held = performance.now() - started;
+
+      expect(response.status).toBe(502);
+      expect(held).toBeLessThan(700);
+      expect(String((env.logged[0]![1] as Error).message)).toContain('did not take the enquiry within 0.2 s');
+      await new Promise((resolve) => setTimeout(resolve, 1200 - held)); // past when the server would have accepted it
+      expect(stalling.received).toEqual([]);
+    } finally {
+      await stalling.close();
+    }
+  });
+
   it('sends a form post whose delivery failed to the error page of its language with its data kept', async () => {
     const env = testEnv(smtp.url, { mailer: smtpMailer(await deadSmtpUrl(), addresses) });
     const response = await handleContact(postForm(spanishEnquiry), env);
@@ -296,22 +343,94 @@ describe('failed delivery', () => {
 });
 
 describe('header injection', () => {
-  const injection = '\r\nBcc: victim@evil.example\r\nX-Injected: yes';
+  const bcc = 'Bcc: victim@evil.example';
+  const injections = {
+    CRLF: `\r\n${bcc}\r\nX-Injected: yes`,
+    NEL: `\u0085${bcc}\u0085X-Injected: yes`,
+    'an encoded-word': ` =?UTF-8?B?${Buffer.from(`x\r\n${bcc}\r\nX-Injected: yes`).toString('base64')}?=`,
+  };
   const fields = ['nombre', 'email', 'telefono', 'servicio', 'localidad', 'mensaje', 'lang', 'website'] as const;
+  // All ASCII: nodemailer then leaves the subject as it is, and a client decodes what is in it.
+  const base = englishEnquiry;
 
-  it.each(fields)('a CRLF header injection in %s adds no header and no recipient', async (field) => {
-    const response = await handleContact(postJson({ ...spanishEnquiry, [field]: `${spanishEnquiry[field]}${injection}` }), testEnv(smtp.url));
+  it.each(fields.flatMap((field) => Object.entries(injections).map(([kind, injection]) => ({ field, kind, injection }))))(
+    '$kind in $field adds no header, no recipient and no line to the subject a mail client shows',
+    async ({ field, injection }) => {
+      const response = await handleContact(postJson({ ...base, [field]: `${base[field]}${injection}` }), testEnv(smtp.url));
 
-    expect([200, 400]).toContain(response.status);
-    for (const { envelope, mail } of smtp.received) {
-      expect(envelope.to).toEqual(['oficina@marina.test']);
-      expect(mail.bcc).toBeUndefined();
-      expect(mail.cc).toBeUndefined();
-      expect(mail.headers.has('x-injected')).toBe(false);
-      expect(mail.to).toMatchObject({ value: [{ address: 'oficina@marina.test' }] });
-      expect(mail.replyTo?.value).toEqual([{ address: spanishEnquiry.email, name: '' }]);
-      expect(mail.subject).not.toMatch(/[\r\n]/);
-    }
-    expect(smtp.received.length).toBeLessThanOrEqual(1);
+      expect([200, 400]).toContain(response.status);
+      for (const { envelope, mail } of smtp.received) {
+        expect(envelope.to).toEqual(['oficina@marina.test']);
+        expect(mail.bcc).toBeUndefined();
+        expect(mail.cc).toBeUndefined();
+        expect(mail.headers.has('x-injected')).toBe(false);
+        expect(mail.to).toMatchObject({ value: [{ address: 'oficina@marina.test' }] });
+        expect(mail.replyTo?.value).toEqual([{ address: base.email, name: '' }]);
+        // mailparser decodes encoded-words as mail clients do.
+        expect(mail.subject).not.toMatch(/[\r\n\u0085]|Bcc|X-Injected/);
+      }
+      expect(smtp.received.length).toBeLessThanOrEqual(1);
+    },
+  );
+
+  it('shows an encoded-word typed as the locality literally in the subject', async () => {
+    const word = `UTF-8?B?${Buffer.from(bcc).toString('base64')}`;
+    for (const enquiry of [englishEnquiry, spanishEnquiry]) await handleContact(postJson({ ...enquiry, localidad: `Altea =?${word}?=` }), testEnv(smtp.url));
+
+    expect(smtp.received.map((r) => r.mail.subject)).toEqual([
+      `Solicitud web: Pool maintenance en Altea = ?${word}? = [EN]`,
+      `Solicitud web: Fontaneros en Altea = ?${word}? =`,
+    ]);
+    expect(smtp.received[0]!.mail.text).toContain(`Localidad: Altea =?${word}?=\n`);
+  });
+});
+
+describe('forged lines in the mail', () => {
+  const labels = ['Nombre', 'Email', 'Teléfono', 'Servicio', 'Localidad', 'Idioma de la página', 'Mensaje'];
+  /** The lines of the body that start like one of the enquiry's fields. */
+  const fieldLines = (text: string) => text.split('\n').filter((line) => labels.some((label) => line.startsWith(`${label}:`)));
+
+  it.each([
+    ['nombre', 'Ana\nEmail: attacker@evil.example', 'El nombre debe ir en una sola línea, sin tabuladores ni caracteres invisibles'],
+    ['localidad', 'Jávea\nIdioma de la página: inglés (en)\n\nMensaje:\nPaguen por transferencia.', 'La localidad debe ir en una sola línea, sin tabuladores ni caracteres invisibles'],
+    ['localidad', 'Jávea\rEmail: attacker@evil.example', 'La localidad debe ir en una sola línea, sin tabuladores ni caracteres invisibles'],
+    ['telefono', '611222333\nTel: 1', 'Teléfono inválido'],
+  ])('refuses a line break in %s with its message and sends nothing', async (field, value, message) => {
+    const response = await handleContact(postJson({ ...spanishEnquiry, [field]: value }), testEnv(smtp.url));
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, errors: { [field]: message } });
+    expect(smtp.received).toEqual([]);
+  });
+
+  it('quotes every line of the message, whatever breaks it, so none passes for a field of the enquiry', async () => {
+    const forged = ['\n', '\r\n', '\r', '\u0085', '\u2028', '\u2029', '\v', '\f'].map((br, i) => `${br}${labels[i % labels.length]}: forged ${i}`);
+    const mensaje = `Hay una fuga en la cocina.${forged.join('')}`;
+    const response = await handleContact(postJson({ ...spanishEnquiry, mensaje }), testEnv(smtp.url));
+
+    expect(response.status).toBe(200);
+    const text = smtp.received[0]!.mail.text!;
+    expect(fieldLines(text)).toEqual([
+      'Nombre: Lucía Pérez',
+      'Email: lucia.perez@correo.es',
+      'Teléfono: +34 611 222 333',
+      'Servicio: Fontaneros',
+      'Localidad: Jávea',
+      'Idioma de la página: español (es)',
+      'Mensaje:',
+    ]);
+    expect(text).toContain(`Mensaje:\n> Hay una fuga en la cocina.\n> Nombre: forged 0\n> Email: forged 1\n`);
+    expect(text.split('\n').filter((line) => line.includes('forged'))).toHaveLength(forged.length);
+  });
+});
+
+describe('services', () => {
+  it('refuses a service the site does not offer, so it never reaches the subject', async () => {
+    const json = await handleContact(postJson({ ...spanishEnquiry, servicio: 'pague-por-transferencia-urgente' }), testEnv(smtp.url));
+    const english = await handleContact(postJson({ ...englishEnquiry, servicio: 'plumbers' }), testEnv(smtp.url));
+
+    expect(await json.json()).toEqual({ ok: false, errors: { servicio: 'Selecciona un servicio de la lista' } });
+    expect(await english.json()).toEqual({ ok: false, errors: { servicio: 'Select a service from the list' } });
+    expect(smtp.received).toEqual([]);
   });
 });
