@@ -2,22 +2,23 @@
 // The CLI is TypeScript. It runs from an esbuild bundle of cli/index.ts, compiled again whenever a
 // source file changes: loading one bundle starts several times faster than compiling each module
 // on the fly, and maintainers still need no build step.
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleOnly, requireBanner } from './bundling.js';
+import { digest, keepNewest, settleFolder } from './files.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sourceFolders = ['cli', 'functions', 'templates'];
 
 function sourcesHash() {
-  const hash = createHash('sha256').update(readFileSync(join(root, 'package-lock.json')));
-  for (const folder of sourceFolders) {
-    const files = readdirSync(join(root, folder), { recursive: true }).filter((f) => /\.(ts|tsx|js|mjs)$/.test(f)).sort();
-    for (const file of files) hash.update(`${folder}/${file}\0`).update(readFileSync(join(root, folder, file)));
-  }
-  return hash.digest('hex').slice(0, 16);
+  const sources = sourceFolders.flatMap((folder) =>
+    readdirSync(join(root, folder), { recursive: true })
+      .filter((f) => /\.(ts|tsx|js|mjs)$/.test(f))
+      .sort()
+      .map((file) => [`${folder}/${file}`, readFileSync(join(root, folder, file), 'utf8')]),
+  );
+  return digest([readFileSync(join(root, 'package-lock.json'), 'utf8'), sources], 'hex').slice(0, 16);
 }
 
 async function compile(outdir) {
@@ -38,17 +39,9 @@ async function compile(outdir) {
     outdir: temp,
     logLevel: 'error',
   });
-  try {
-    renameSync(temp, outdir);
-  } catch (error) {
-    rmSync(temp, { recursive: true, force: true });
-    if (!existsSync(outdir)) throw error; // otherwise a concurrent run compiled the same sources
-  }
-  // Keep a few older bundles: a process started before an edit may still load their chunks.
-  const parent = join(outdir, '..');
-  const older = readdirSync(parent).filter((name) => name.startsWith('cli-') && join(parent, name) !== outdir);
-  const byAge = older.map((name) => ({ name, time: statSync(join(parent, name)).mtimeMs })).sort((a, b) => b.time - a.time);
-  for (const { name } of byAge.slice(3)) rmSync(join(parent, name), { recursive: true, force: true });
+  settleFolder(temp, outdir);
+  // The newest bundle and three older ones: a process started before an edit may still load their chunks.
+  keepNewest(join(outdir, '..'), 'cli-', 4);
 }
 
 const outdir = join(root, 'node_modules/.cache/sitegen', `cli-${sourcesHash()}`);

@@ -1,4 +1,4 @@
-// How the CLI (bin.js) and the template engine (build/compile.ts) are bundled with esbuild.
+// How the CLI (bin.js) and the template engine (engine/render/compile.ts) are bundled with esbuild.
 // Plain JavaScript: bin.js uses it before any TypeScript can be loaded.
 import { sep } from 'node:path';
 

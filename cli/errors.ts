@@ -1,25 +1,5 @@
 import { relative } from 'node:path';
-
-/** A problem located in a content file: `content/services/x.yaml:12:5  servicios: expected 6 items`. */
-export interface ContentIssue {
-  file: string;
-  line?: number;
-  column?: number;
-  message: string;
-}
-
-export const formatIssue = (issue: ContentIssue): string => {
-  const where = [issue.file, issue.line, issue.line ? issue.column : undefined].filter((p) => p !== undefined).join(':');
-  return `${where}  ${issue.message}`;
-};
-
-/** Every content problem of a run, reported together. */
-export class ContentError extends Error {
-  constructor(readonly issues: ContentIssue[]) {
-    super(`${issues.length} content problem${issues.length === 1 ? '' : 's'}`);
-    this.name = 'ContentError';
-  }
-}
+import { ContentError, formatIssue, type ContentIssue } from './site/issues.ts';
 
 /** A failure the user can fix from its message alone; printed without a stack trace. */
 export class UserError extends Error {

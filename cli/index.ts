@@ -4,7 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { reportFailure } from './errors.ts';
 import { repoRoot } from './paths.ts';
 
-// NODE_ENV=production from the maintainer means a strict build (decisions.md). React itself always
+// NODE_ENV=production from the maintainer means a strict build: example values are refused. React itself always
 // runs its production build here: the development build renders three times slower and only warns.
 const productionEnv = process.env.NODE_ENV === 'production';
 process.env.NODE_ENV = 'production';
@@ -40,14 +40,14 @@ program
   .addOption(shared.cache())
   .option('--no-cache', 'render every page and ignore the cache')
   .addOption(strictOption)
-  .action(async (opts) => (await import('./build/command.ts')).buildCommand(opts));
+  .action(async (opts) => (await import('./commands/build.ts')).buildCommand(opts));
 
 program
   .command('check')
   .description('validate content only; writes nothing')
   .addOption(shared.content())
   .addOption(strictOption)
-  .action(async (opts) => (await import('./build/command.ts')).checkCommand(opts));
+  .action(async (opts) => (await import('./commands/build.ts')).checkCommand(opts));
 
 program
   .command('dev')
@@ -57,7 +57,7 @@ program
   .addOption(shared.cache())
   .addOption(shared.port())
   .addOption(shared.host())
-  .action(async (opts) => (await import('./dev/command.ts')).dev({ ...opts, port: Number(opts.port) }));
+  .action(async (opts) => (await import('./commands/dev/command.ts')).dev({ ...opts, port: Number(opts.port) }));
 
 program
   .command('serve')
@@ -65,7 +65,7 @@ program
   .addOption(shared.dir())
   .addOption(shared.port())
   .addOption(shared.host())
-  .action(async (opts) => (await import('./serve/command.ts')).serve({ ...opts, port: Number(opts.port) }));
+  .action(async (opts) => (await import('./commands/serve/command.ts')).serve({ ...opts, port: Number(opts.port) }));
 
 program
   .command('check-links')
@@ -74,24 +74,24 @@ program
   .addOption(shared.builtFrom())
   .option('--external', 'also check links to other sites (needs internet)')
   .option('--json', 'print the result as JSON')
-  .action(async (opts) => (await import('./check-links/command.ts')).checkLinksCommand(opts));
+  .action(async (opts) => (await import('./commands/check-links/command.ts')).checkLinksCommand(opts));
 
 program
   .command('size')
   .description('print the gzip size of the JavaScript and CSS each page family loads (JS budget 12 KB)')
   .addOption(shared.dir())
   .addOption(shared.builtFrom())
-  .action(async (opts) => (await import('./size/command.ts')).size(opts));
+  .action(async (opts) => (await import('./commands/size/command.ts')).size(opts));
 
 program
   .command('bench')
   .description('time cold and incremental builds of the site plus N synthetic posts per language')
   .option('--posts <n>', 'synthetic posts per language', '2000')
   .option('--runs <n>', 'runs per measure (the table shows the median)', '3')
-  .option('--peers', 'also time Hugo and Eleventy on the same posts (cli/bench/peers.sh)')
+  .option('--peers', 'also time Hugo and Eleventy on the same posts (cli/commands/bench/peers.sh)')
   .option('--check', 'check the performance budgets; exit 1 on a miss')
   .action(async (opts) =>
-    (await import('./bench/index.ts')).bench({ posts: Number(opts.posts), runs: Number(opts.runs), peers: opts.peers === true, check: opts.check === true }),
+    (await import('./commands/bench/index.ts')).bench({ posts: Number(opts.posts), runs: Number(opts.runs), peers: opts.peers === true, check: opts.check === true }),
   );
 
 program
@@ -99,7 +99,7 @@ program
   .description('run Lighthouse (mobile) on one page of each family and print the scores')
   .addOption(shared.dir())
   .addOption(shared.builtFrom())
-  .action(async (opts) => (await import('./audit/command.ts')).audit(opts));
+  .action(async (opts) => (await import('./commands/audit/command.ts')).audit(opts));
 
 try {
   await program.parseAsync();

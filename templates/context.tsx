@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactElement } from 'react';
-import type { SiteModel } from '../cli/build/model.ts';
-import { absoluteUrl } from '../cli/build/outputs/url.ts';
-import type { Route, RouteMap } from '../cli/build/routes.ts';
-import type { Lang } from '../cli/build/schema/common.ts';
-import type { Strings } from '../cli/build/schema/strings.ts';
+import type { SiteModel } from '../cli/site/model.ts';
+import { absoluteUrl } from '../cli/site/urls.ts';
+import type { Route, RouteMap } from '../cli/site/routes.ts';
+import type { Lang } from '../cli/site/schema/common.ts';
+import type { Strings } from '../cli/site/schema/strings.ts';
 
 /** Hashed asset URLs of this build. */
 export interface Assets {
@@ -51,7 +51,7 @@ export function usePage(): PageContext {
   };
 }
 
-/** Stands in for parts of the page that the build renders once per language (render.tsx). */
+/** Stands in for parts of the page that the build renders once per language (cli/engine/render/page.tsx). */
 export type PartPlaceholder = (name: string, element: ReactElement) => ReactElement;
 const Parts = createContext<PartPlaceholder | null>(null);
 export const PartsProvider = Parts.Provider;

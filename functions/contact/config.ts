@@ -7,7 +7,7 @@ import { smtpMailer } from './smtp.ts';
 
 export type HostEnv = Omit<ContactEnv, 'clientIp'>;
 
-export { contactPath } from './fields.ts';
+export { contactPath } from '../../cli/site/contact/fields.ts';
 type Vars = Record<string, string | undefined>;
 
 /**

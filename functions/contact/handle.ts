@@ -2,8 +2,9 @@
  * The contact function's core: one Web-standard handler. It knows no host, file system or clock;
  * everything it needs from outside comes in `env`.
  */
-import { droppedParam, resultSlugs } from './fields.ts';
-import { contactFields, honeypotField, langOf, validateContact, type Contact, type ContactErrors, type Lang } from './schema.ts';
+import { droppedParam, resultSlugs } from '../../cli/site/contact/fields.ts';
+import { contactFields, honeypotField, langOf, validateContact, type Contact, type ContactErrors } from '../../cli/site/contact/schema.ts';
+import { type Lang } from '../../cli/site/schema/common.ts';
 import { services } from './services.ts';
 
 export const maxBodyBytes = 16 * 1024;

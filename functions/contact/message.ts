@@ -1,5 +1,5 @@
 import type { SendMailOptions } from 'nodemailer';
-import { controlCharacter, emailPattern, type Contact } from './schema.ts';
+import { controlCharacter, emailPattern, type Contact } from '../../cli/site/contact/schema.ts';
 import { services } from './services.ts';
 
 export interface Addresses {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
+import { writeFileAtomic } from '../../cli/files.js';
 import type { Mailer } from './handle.ts';
 import { composeEmail, safeTransport, type Addresses } from './message.ts';
 
@@ -19,8 +20,7 @@ export function outboxMailer(dir: string, addresses: Addresses): Mailer {
       const file = join(dir, `${name}.eml`);
       try {
         await mkdir(dir, { recursive: true });
-        await writeFile(join(dir, `.${name}.tmp`), message as Buffer);
-        await rename(join(dir, `.${name}.tmp`), file);
+        writeFileAtomic(file, message as Buffer);
       } catch (cause) {
         throw new Error(`Writing the enquiry to the outbox file ${file} failed; check that ${dir} is writable`, { cause });
       }

@@ -1,5 +1,5 @@
 import { MapPin } from './icons.tsx';
-import type { Locality } from '../../cli/build/schema/locality.ts';
+import type { Locality } from '../../cli/site/schema/locality.ts';
 
 const badge = 'inline-flex items-center gap-1.5 rounded-full bg-white px-4 py-2 text-sm font-medium text-sea-900 ring-1 ring-sea-200';
 

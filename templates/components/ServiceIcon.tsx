@@ -1,5 +1,5 @@
 import { Droplets, Hammer, Paintbrush, Shovel, Snowflake, Sun, Trees, Waves, Zap } from './icons.tsx';
-import type { Service } from '../../cli/build/schema/service.ts';
+import type { Service } from '../../cli/site/schema/service.ts';
 
 const icons = { zap: Zap, droplets: Droplets, paintbrush: Paintbrush, trees: Trees, waves: Waves, shovel: Shovel, hammer: Hammer, sun: Sun, snowflake: Snowflake };
 

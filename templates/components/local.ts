@@ -1,7 +1,7 @@
-import type { Lang } from '../../cli/build/schema/common.ts';
-import type { Locality } from '../../cli/build/schema/locality.ts';
+import type { Lang } from '../../cli/site/schema/common.ts';
+import type { Locality } from '../../cli/site/schema/locality.ts';
 
-/** Values of the placeholders in per-locality texts (see localPlaceholders in model.ts). */
+/** Values of the placeholders in per-locality texts (see localPlaceholders in cli/site/model.ts). */
 export const localValues = (locality: Locality, lang: Lang, brand: string) => ({
   locality: locality.name,
   comarca: locality.comarca,

@@ -1,4 +1,4 @@
-import type { SiteModel } from '../../cli/build/model.ts';
+import type { SiteModel } from '../../cli/site/model.ts';
 
 /** schema.org LocalBusiness for home and contact: phone, e-mail, localities served, hours. */
 export function localBusiness(model: SiteModel, url: string): object {

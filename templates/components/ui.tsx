@@ -1,7 +1,7 @@
 import { noBreak } from '../text.ts';
 import type { ReactNode } from 'react';
 import { Check, Mail, Phone, Send } from './icons.tsx';
-import type { Card, Hero as HeroContent, Section } from '../../cli/build/schema/common.ts';
+import type { Card, Hero as HeroContent, Section } from '../../cli/site/schema/common.ts';
 import { usePage } from '../context.tsx';
 
 export function Container({ children, className = '' }: { children: ReactNode; className?: string }) {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { contactFields, honeypotField, type ContactField } from '../../functions/contact/fields.ts';
-import type { ContactErrors } from '../../functions/contact/schema.ts';
+import { contactFields, honeypotField, type ContactField } from '../../cli/site/contact/fields.ts';
+import type { ContactErrors } from '../../cli/site/contact/schema.ts';
 
 /** zod (~5 KB) loads when the visitor starts on the form, not with the page. */
-const loadSchema = () => import('../../functions/contact/schema.ts');
+const loadSchema = () => import('../../cli/site/contact/schema.ts');
 
 export interface ContactFormProps {
   lang: 'es' | 'en';

@@ -55,7 +55,7 @@ function Switch(props: { id: string; label: string; description: string; checked
 }
 
 /**
- * Consent banner and preferences dialog (spec §4). The server renders both hidden: only the
+ * Consent banner and preferences dialog. The server renders both hidden: only the
  * browser knows whether a valid choice is stored, and nothing optional loads without one.
  */
 export function CookieConsent(props: CookieConsentProps) {

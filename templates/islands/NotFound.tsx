@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 export interface NotFoundProps {
   generic: { title: string; text: string };
-  /** The spec's wording for a path under a service: the service or locality does not exist. */
+  /** The wording for a path under a service: the service or locality does not exist. */
   service: { title: string; text: string };
   /** First path segments that are services in this page's language, e.g. "fontaneros". */
   serviceSlugs: string[];

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { contactFields, droppedParam, type ContactField } from '../../functions/contact/fields.ts';
+import { contactFields, droppedParam, type ContactField } from '../../cli/site/contact/fields.ts';
 
 export interface RetryLinkProps {
   href: string;

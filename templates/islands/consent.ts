@@ -1,4 +1,4 @@
-/** The visitor's cookie choice, stored in localStorage under `cookieConsent` (spec §3). */
+/** The visitor's cookie choice, stored in localStorage under `cookieConsent`. */
 export interface Consent {
   necessary: true;
   analytics: boolean;
@@ -10,7 +10,7 @@ export interface Consent {
 export const consentKey = 'cookieConsent';
 /** Bump when the cookie policy changes in a way that needs asking again. */
 export const consentVersion = 1;
-/** A choice is asked for again after 24 months (decisions.md). */
+/** A choice is asked for again after 24 months, as consent must be renewed. */
 export const consentMonths = 24;
 
 /** The stored choice, or undefined when there is none, it is malformed, outdated or expired. */

@@ -1,7 +1,8 @@
 import { noBreak } from '../text.ts';
-import { feedPaths, manifestPaths } from '../../cli/build/outputs/index.ts';
-import { routeKey } from '../../cli/build/routes.ts';
-import { fill } from '../../cli/build/placeholders.ts';
+import { manifestPaths } from '../../cli/site/urls.ts';
+import { feedPaths } from '../../cli/site/urls.ts';
+import { routeKey } from '../../cli/site/routes.ts';
+import { fill } from '../../cli/site/placeholders.ts';
 import { SamePerLanguage, usePage } from '../context.tsx';
 import { CookieConsent } from '../islands/CookieConsent.tsx';
 import { Header } from '../islands/Header.tsx';

@@ -1,6 +1,6 @@
 import { noBreak } from '../text.ts';
-import { fill } from '../../cli/build/placeholders.ts';
-import { routeKey } from '../../cli/build/routes.ts';
+import { fill } from '../../cli/site/placeholders.ts';
+import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { Container } from '../components/ui.tsx';
 

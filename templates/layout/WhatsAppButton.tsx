@@ -1,7 +1,7 @@
 import { MessageCircle } from '../components/icons.tsx';
 import { usePage } from '../context.tsx';
 
-/** Floating green chat button, bottom right of every page (spec §1). */
+/** Floating green chat button, bottom right of every page. */
 export function WhatsAppButton() {
   const { model, t } = usePage();
   const href = `https://wa.me/${model.site.whatsapp}?text=${encodeURIComponent(t.whatsappMessage)}`;

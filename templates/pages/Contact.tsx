@@ -1,8 +1,8 @@
 import { noBreak } from '../text.ts';
 import { Clock, Mail, MapPin, Phone } from '../components/icons.tsx';
 import type { ReactNode } from 'react';
-import { fill } from '../../cli/build/placeholders.ts';
-import { contactPath } from '../../functions/contact/fields.ts';
+import { fill } from '../../cli/site/placeholders.ts';
+import { contactPath } from '../../cli/site/contact/fields.ts';
 import { usePage } from '../context.tsx';
 import { localBusiness } from '../components/structured.ts';
 import { Container, Hero } from '../components/ui.tsx';

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck } from '../components/icons.tsx';
-import { routeKey } from '../../cli/build/routes.ts';
+import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { ButtonLink, buttonClass, CallButton, Container } from '../components/ui.tsx';
 import { Island } from '../islands/Island.tsx';

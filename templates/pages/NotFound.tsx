@@ -1,4 +1,4 @@
-import { routeKey } from '../../cli/build/routes.ts';
+import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { ButtonLink, Container } from '../components/ui.tsx';
 import { Island } from '../islands/Island.tsx';

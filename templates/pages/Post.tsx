@@ -1,5 +1,5 @@
 import { ArrowLeft } from '../components/icons.tsx';
-import { routeKey } from '../../cli/build/routes.ts';
+import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';

@@ -1,4 +1,4 @@
-import { routeKey } from '../../cli/build/routes.ts';
+import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
 import { serviceJsonLd } from '../components/structured.ts';

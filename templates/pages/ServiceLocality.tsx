@@ -1,5 +1,5 @@
-import { fill } from '../../cli/build/placeholders.ts';
-import { routeKey } from '../../cli/build/routes.ts';
+import { fill } from '../../cli/site/placeholders.ts';
+import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { localValues } from '../components/local.ts';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Family } from '../../cli/build/routes.ts';
+import type { Family } from '../../cli/site/routes.ts';
 import { About } from './About.tsx';
 import { AirConditioning } from './AirConditioning.tsx';
 import { Blog } from './Blog.tsx';

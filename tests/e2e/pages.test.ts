@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { outputFile, type Route } from '../../cli/build/routes.ts';
-import { jsBudget, pageWeight } from '../../cli/size/measure.ts';
+import { outputFile, type Route } from '../../cli/site/routes.ts';
+import { jsBudget, pageWeight } from '../../cli/commands/size/measure.ts';
 import { hydrated, useSite, timeouts } from './site.ts';
 
 const site = useSite();

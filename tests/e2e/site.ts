@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { templatesDir } from '../../cli/paths.ts';
-import { build } from '../../cli/build/index.ts';
-import { loadContent } from '../../cli/build/model.ts';
-import type { RouteMap } from '../../cli/build/routes.ts';
-import { writeOutputs } from '../../cli/build/write.ts';
-import { chromiumFlags, chromiumPath } from '../../cli/audit/chromium.ts';
-import { createSiteServer, type NodeHandler } from '../../cli/serve/server.ts';
+import { build } from '../../cli/engine/pipeline.ts';
+import { loadContent } from '../../cli/engine/load/content.ts';
+import type { RouteMap } from '../../cli/site/routes.ts';
+import { writeOutputs } from '../../cli/engine/write/publish.ts';
+import { chromiumFlags, chromiumPath } from '../../cli/commands/audit/chromium.ts';
+import { createSiteServer, type NodeHandler } from '../../cli/commands/serve/server.ts';
 import { contentDir } from '../helpers.ts';
 
 /** A 2-core machine builds, serves and drives Chromium at once: be patient, not flaky. */

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { nodeContactHandler } from '../../functions/adapters/node.ts';
 import { contactPath, createContactEnv, type HostEnv } from '../../functions/contact/config.ts';
-import type { NodeHandler } from '../../cli/serve/server.ts';
+import type { NodeHandler } from '../../cli/commands/serve/server.ts';
 import { timeouts, useSite } from '../e2e/site.ts';
 import { deadSmtpUrl, startSmtpServer } from './smtp-server.ts';
 

@@ -1,6 +1,6 @@
 import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtSite, type BuiltSite } from '../cli/build/built-site.ts';
+import { builtSite, type BuiltSite } from '../cli/engine/built-site.ts';
 import { samplePaths } from './families.ts';
 
 let site: BuiltSite;

@@ -1,0 +1,43 @@
+// The direction of dependencies (README, "Code map"), checked by `npm run lint`:
+// commands → engine → templates → site (the domain); functions → site. No cycles anywhere.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-cycles', severity: 'error', comment: 'A cycle means two modules are one: merge them or move what they share down.', from: {}, to: { circular: true } },
+    {
+      name: 'site-is-the-bottom',
+      severity: 'error',
+      comment: 'The domain (cli/site) imports nothing of the engine, the commands, the templates or the functions.',
+      from: { path: '^cli/site/' },
+      to: { path: '^(cli/(engine|commands)/|templates/|functions/)' },
+    },
+    {
+      name: 'templates-never-import-the-engine',
+      severity: 'error',
+      comment: 'Templates render the model; they import the domain (cli/site), never the engine or a command.',
+      from: { path: '^templates/' },
+      to: { path: '^cli/(engine|commands)/' },
+    },
+    {
+      name: 'engine-never-imports-commands',
+      severity: 'error',
+      comment: 'Commands call the engine, not the other way round.',
+      from: { path: '^cli/engine/' },
+      to: { path: '^cli/commands/' },
+    },
+    {
+      name: 'functions-stand-apart',
+      severity: 'error',
+      comment: 'The contact function deploys on its own: it may use the domain, never the engine, commands or templates.',
+      from: { path: '^functions/' },
+      to: { path: '^(cli/(engine|commands)/|templates/)' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};

@@ -1,0 +1,41 @@
+import type { AddressInfo } from 'node:net';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { loadModelWithoutHtml } from '../../engine/model.ts';
+import { RouteMap, sampledFamilies } from '../../site/routes.ts';
+import { UserError } from '../../errors.ts';
+import { createSiteServer } from '../serve/server.ts';
+import { chromiumFlags, chromiumPath } from './chromium.ts';
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/**
+ * Runs Lighthouse (mobile profile) on one page of each family, served as the hosts serve it,
+ * and prints the four category scores per page. A report, not a test: scores move with load.
+ */
+export async function audit(opts: { dir: string; content: string }): Promise<void> {
+  const routes = new RouteMap(await loadModelWithoutHtml(opts.content));
+  const samples = sampledFamilies.map((family) => routes.byFamily(family, 'es')[0]!);
+  const server = createSiteServer({ dir: opts.dir });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags }).catch((cause: unknown) => {
+    server.close();
+    throw new UserError(`Cannot start Chromium at ${chromiumPath}; install it with apt-get install -y chromium.`, { cause });
+  });
+  const rows: string[][] = [];
+  try {
+    for (const { family, path } of samples) {
+      process.stderr.write(`  auditing ${path}…\n`);
+      const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+      const scores = categories.map((c) => String(Math.round((result?.lhr.categories[c]?.score ?? 0) * 100)));
+      rows.push([family, path, ...scores]);
+    }
+  } finally {
+    await chrome.kill();
+    server.close();
+  }
+  const header = ['family', 'page', 'perf', 'a11y', 'best', 'seo'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+}

@@ -1,0 +1,35 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { isScalar, parseDocument } from 'yaml';
+
+export type Change = (text: string, run: number) => string;
+
+/**
+ * An edit of one file that differs per run and always starts from the original text, so each run
+ * of a series is a real change of the same size.
+ */
+export async function fileEdit(path: string, change: Change): Promise<(run: number) => Promise<void>> {
+  const original = await readFile(path, 'utf8');
+  return async (run) => {
+    const text = change(original, run);
+    if (text === original) throw new Error(`the bench's edit of ${path} changed nothing; has the file's format changed? See cli/commands/bench/edits.ts`);
+    await writeFile(path, text);
+  };
+}
+
+/** Changes the first sentence of a Markdown post's body (after the front matter). */
+export const editPostBody: Change = (text, run) => {
+  const bodyStart = text.indexOf('\n---\n', 3) + 5;
+  return text.slice(0, bodyStart) + text.slice(bodyStart).replace(/\.(\s)/, ` (edición ${run}).$1`);
+};
+
+/** Changes the Spanish description of the first locality of localities.yaml. */
+export const editLocality: Change = (text, run) => {
+  const doc = parseDocument(text);
+  const description = doc.getIn(['localities', 0, 'es', 'description'], true);
+  if (!isScalar(description) || typeof description.value !== 'string') return text;
+  description.value = `${description.value} Edición ${run}.`;
+  return doc.toString();
+};
+
+/** Adds a class without styles (so the CSS stays the same) to the first element of a template. */
+export const editTemplate: Change = (text, run) => text.replace('className="', `className="bench-edit-${run} `);

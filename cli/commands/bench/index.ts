@@ -1,0 +1,125 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BuildSession, buildSite } from '../../engine/build-site.ts';
+import { UsageError, UserError } from '../../errors.ts';
+import { addSyntheticPosts, generateCorpus } from './corpus.ts';
+import { editLocality, editPostBody, editTemplate, fileEdit } from './edits.ts';
+import { repoRoot } from '../../paths.ts';
+import { clean, makeWorkspace, runBuild, runPeers, type BuildRun } from './process.ts';
+import { checkBudgets, peersTable, resultsTable, type Results, type Series } from './report.ts';
+
+export interface BenchOptions {
+  /** Synthetic posts per language. */
+  posts: number;
+  /** Also time Hugo and Eleventy on the same generated posts. */
+  peers: boolean;
+  /** Check the budgets; fail on a miss. */
+  check: boolean;
+  /** Runs per measure; the table shows the median. */
+  runs: number;
+}
+
+const progress = (message: string) => console.error(`bench: ${message}`);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Builds `runs` times, each after `before(run)`; the median time and the highest peak RSS. */
+async function series(label: string, runs: number, build: () => Promise<BuildRun>, before: (run: number) => Promise<void>): Promise<Series> {
+  const results: BuildRun[] = [];
+  for (let run = 1; run <= runs; run++) {
+    await before(run);
+    const result = await build();
+    const rss = result.peakRss ? `, ${Math.round(result.peakRss / 1024 / 1024)} MB` : '';
+    progress(`${label} ${run}/${runs}: ${result.seconds.toFixed(2)} s, ${result.pages} pages${rss}`);
+    results.push(result);
+  }
+  return { seconds: median(results.map((r) => r.seconds)), pages: results[0]!.pages, peakRss: Math.max(...results.map((r) => r.peakRss)) };
+}
+
+/**
+ * `sitegen bench`: times the build as a whole process, cold and after typical edits, on the real
+ * site plus `posts` synthetic posts per language, in a temporary folder it deletes afterwards.
+ * Prints a table; with `check`, throws when a budget is missed.
+ */
+export async function bench(opts: BenchOptions): Promise<void> {
+  for (const [flag, value] of [['--posts', opts.posts], ['--runs', opts.runs]] as const) {
+    if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} must be a whole number of at least 1, not ${value}`);
+  }
+  const root = await mkdtemp(join(tmpdir(), 'sitegen-bench-'));
+  progress(`working in ${root}`);
+  try {
+    const results = await measure(root, opts);
+    console.log(`\n${resultsTable(results)}`);
+    if (results.peers) console.log(`\n${peersTable(results.cold, results.peers)}`);
+    if (!opts.check) return;
+    const budgets = checkBudgets(results);
+    console.log(`\n${budgets.text}`);
+    if (budgets.missed.length) throw new UserError(`budget${budgets.missed.length === 1 ? '' : 's'} missed: ${budgets.missed.join(', ')}`);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Rebuilds as `dev` does: in this process, the cache kept in memory from one build to the next.
+ * The first build loads the cache, as the dev server's first build does, and is not timed.
+ */
+async function inDevSession(site: string, measure: (build: () => Promise<BuildRun>) => Promise<Series>): Promise<Series> {
+  const opts = { content: join(site, 'content'), out: join(site, 'dist'), cache: join(site, '.cache') };
+  const session = new BuildSession();
+  await buildSite(opts, session);
+  try {
+    return await measure(async () => {
+      const summary = await buildSite(opts, session);
+      return { seconds: summary.seconds, pages: summary.pages.es + summary.pages.en, peakRss: 0 };
+    });
+  } finally {
+    await session.flush();
+  }
+}
+
+async function measure(root: string, opts: BenchOptions): Promise<Results> {
+  const cold = (dir: string) => () => clean(dir);
+  const nothing = async () => {};
+
+  const real = join(root, 'real');
+  await makeWorkspace(real);
+  const realCold = await series('real site, cold build', opts.runs, () => runBuild(real, []), cold(real));
+
+  const corpus = join(root, 'corpus');
+  const site = join(root, 'site');
+  progress(`generating ${2 * opts.posts} posts, ${opts.posts} per language`);
+  await generateCorpus(corpus, 2 * opts.posts);
+  await makeWorkspace(site);
+  await addSyntheticPosts(corpus, join(site, 'content'));
+  const build = () => runBuild(site, []);
+
+  const results: Results = {
+    posts: opts.posts,
+    runs: opts.runs,
+    real: realCold,
+    cold: await series('cold build', opts.runs, build, cold(site)),
+    unchanged: await series('rebuild, nothing changed', opts.runs, build, nothing),
+    post: await series('rebuild, one post edited', opts.runs, build, await fileEdit(join(site, 'content/blog/es/post-0.md'), editPostBody)),
+    devPost: await inDevSession(site, async (dev) => series('dev rebuild, one post edited', opts.runs, dev, await fileEdit(join(site, 'content/blog/es/post-1.md'), editPostBody))),
+    locality: await series('rebuild, one locality edited', opts.runs, build, await fileEdit(join(site, 'content/localities.yaml'), editLocality)),
+  };
+  // The builder renders the project's own templates: edit one in place and always put it back.
+  const legal = join(repoRoot, 'templates/pages/Legal.tsx');
+  const original = await readFile(legal, 'utf8');
+  try {
+    results.template = await series('rebuild, one template edited', opts.runs, build, await fileEdit(legal, editTemplate));
+  } finally {
+    await writeFile(legal, original);
+  }
+  if (opts.peers) {
+    progress('timing Hugo and Eleventy on the same posts (cli/commands/bench/peers.sh)');
+    results.peers = await runPeers(corpus, opts.runs);
+  }
+  return results;
+}

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from '../../paths.ts';
+
+const cliBin = join(repoRoot, 'cli', 'bin.js');
+const rssProbe = pathToFileURL(join(repoRoot, 'cli/commands/bench/peak-rss.mjs')).href;
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end, collecting its output; `inheritStderr` shows its progress live. */
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; inheritStderr?: boolean }): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', options.inheritStderr ? 'inherit' : 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('error', (error) => reject(new Error(`could not start ${command} in ${options.cwd}`, { cause: error })));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * A folder the build runs in as its working directory, like a maintainer's checkout: content/,
+ * dist/ and the build's .cache/ all land in it. Starts with a copy of the real content.
+ */
+export async function makeWorkspace(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await cp(join(repoRoot, 'content'), join(dir, 'content'), { recursive: true });
+}
+
+/** Deletes the build's output and cache, for a cold build. */
+export async function clean(dir: string): Promise<void> {
+  await Promise.all(['dist', '.cache'].map((name) => rm(join(dir, name), { recursive: true, force: true })));
+}
+
+export interface BuildRun {
+  /** Wall time of the whole process, start-up included. */
+  seconds: number;
+  pages: number;
+  /** Peak resident set size in bytes. */
+  peakRss: number;
+}
+
+/** Runs `sitegen build` in the workspace `dir` as its own process and measures it. */
+export async function runBuild(dir: string, extraArgs: string[]): Promise<BuildRun> {
+  const rssFile = join(dir, '..', `${process.pid}.rss`);
+  const args = ['--import', rssProbe, cliBin, 'build', '--content', join(dir, 'content'), '--out', join(dir, 'dist'), ...extraArgs];
+  // cli/index.ts set NODE_ENV=production here for React; inherited, it would make the builds strict.
+  const { NODE_ENV: _, ...inherited } = process.env;
+  const env = { ...inherited, BENCH_RSS_FILE: rssFile };
+  const started = performance.now();
+  const exit = await run(process.execPath, args, { cwd: dir, env });
+  const seconds = (performance.now() - started) / 1000;
+  if (exit.code !== 0) throw new Error(`the build in ${dir} failed (exit ${exit.code}):\n${(exit.stderr || exit.stdout).trim()}`);
+  const pages = /Built (\d+) pages/.exec(exit.stdout)?.[1];
+  if (!pages) throw new Error(`the build in ${dir} did not print "Built N pages"; its output was:\n${exit.stdout.trim()}`);
+  return { seconds, pages: Number(pages), peakRss: Number(await readFile(rssFile, 'utf8')) };
+}
+
+export interface PeerTimes {
+  posts: number;
+  hugo: number;
+  eleventy: number;
+}
+
+/** Builds the raw corpus with Hugo and Eleventy (peers.sh): median seconds of `runs`. */
+export async function runPeers(corpusDir: string, runs: number): Promise<PeerTimes> {
+  const script = join(repoRoot, 'cli/commands/bench/peers.sh');
+  const exit = await run('bash', [script, corpusDir, String(runs)], { cwd: corpusDir, inheritStderr: true });
+  const value = (name: string) => Number(new RegExp(`^${name} ([\\d.]+)$`, 'm').exec(exit.stdout)?.[1]);
+  const times = { posts: value('posts'), hugo: value('hugo_s'), eleventy: value('eleventy_s') };
+  if (exit.code !== 0 || !times.posts || !times.hugo || !times.eleventy) {
+    throw new Error(`${script} failed (exit ${exit.code}) or did not print its posts, hugo_s and eleventy_s lines; its output was:\n${exit.stdout.trim()}`);
+  }
+  return times;
+}

@@ -1,0 +1,30 @@
+import { stat } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { nodeContactHandler } from '../../../functions/adapters/node.ts';
+import { contactPath, createContactEnv } from '../../../functions/contact/config.ts';
+import { createSiteServer } from './server.ts';
+
+/** Serves the built site with the contact function, as the static hosts would. */
+export async function serve(opts: { dir: string; port: number; host: string }): Promise<void> {
+  const dir = resolve(opts.dir);
+  if (!(await stat(join(dir, 'index.html')).catch(() => undefined))) {
+    throw new Error(`${dir} has no index.html: run "npm run build" first, then start the server again.`);
+  }
+  const env = createContactEnv(process.env, { outbox: true });
+  const server = createSiteServer({ dir, api: { [contactPath]: nodeContactHandler(env) } });
+  console.log(`Serving ${dir} at ${await listen(server, opts.host, opts.port)}`);
+  console.log(`Contact form enquiries go to ${env.mailer.destination}`);
+}
+
+/** Starts listening and returns the URL to open. */
+export async function listen(server: Server, host: string, port: number): Promise<string> {
+  await new Promise<void>((done, fail) => {
+    server.once('error', (cause) => fail(new Error(`Cannot listen on ${host}:${port}; set PORT or HOST (or --port, --host) to a free address.`, { cause })));
+    server.listen(port, host, done);
+  });
+  const bound = (server.address() as AddressInfo).port;
+  const name = ['0.0.0.0', '::'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${bound}`;
+}

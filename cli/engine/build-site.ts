@@ -1,0 +1,148 @@
+import { rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { templatesDir } from '../paths.ts';
+import { manifestOf, readCache, writeCache, type CacheState } from './incremental/cache.ts';
+import { build, startWorkers, type BuildOptions } from './pipeline.ts';
+import type { ParsedFiles } from './load/parse.ts';
+import type { RenderPool } from './render/pool.ts';
+import { loadContent } from './load/content.ts';
+import { toolVersion } from './incremental/versions.ts';
+import type { Lang } from '../site/schema/common.ts';
+import { writeContactServices } from './write/contact-services.ts';
+import { claimOutput, intactFiles, writeOutputs } from './write/publish.ts';
+
+export interface BuildCommandOptions {
+  content: string;
+  out: string;
+  /** Folder of the persistent build cache; false for a full build. */
+  cache: string | false;
+  strict?: boolean;
+  /** Told each step of a long build. */
+  progress?: (step: string) => void;
+}
+
+export interface BuildSummary {
+  pages: Record<Lang, number>;
+  /** Pages rendered by this build; the others were unchanged and kept. */
+  rendered: number;
+  files: number;
+  bytes: number;
+  seconds: number;
+}
+
+/**
+ * What a long-running process (dev) keeps between builds: the cache as the last build left it, so
+ * the next one need not read it back. Writing the cache waits until the pages have reloaded; a
+ * newer build's cache replaces one not yet written.
+ */
+export class BuildSession {
+  cache?: CacheState;
+  /** What the parsed-file shards hold, as far as this process knows: a write changes only what differs. */
+  onDisk?: ParsedFiles;
+  private pending?: () => Promise<void>;
+  private timer?: NodeJS.Timeout;
+  private saving = Promise.resolve();
+
+  saveLater(save: () => Promise<void>): void {
+    clearTimeout(this.timer);
+    this.pending = save;
+    this.timer = setTimeout(() => void this.flush(), 300);
+  }
+
+  /** Writes the cache now if a build left it unwritten; resolves when no write is under way. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    const save = this.pending;
+    this.pending = undefined;
+    if (save) {
+      this.saving = this.saving.then(save).catch((error: unknown) => {
+        this.cache = undefined; // the next build reads what is on disk, or starts afresh
+        console.warn(`! could not write the build cache: ${(error as Error).message}`);
+      });
+    }
+    return this.saving;
+  }
+}
+
+/**
+ * Loads, builds and writes the site, incrementally when a cache folder is given. With a session,
+ * the cache stays in memory and is written later (see BuildSession).
+ */
+export async function buildSite(opts: BuildCommandOptions, session?: BuildSession): Promise<BuildSummary> {
+  const started = performance.now();
+  // Next to the output folder, so that staged pages move into it without a copy.
+  const staging = `${resolve(opts.out)}.staging-${process.pid}`;
+  const base = { templatesDir, year: new Date().getFullYear(), staging, progress: opts.progress };
+  const release = await claimOutput(opts.out, (message) => console.warn(`! ${message}`));
+  try {
+    const { result, written } =
+      opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache }, base, session);
+    writeContactServices(opts.content, result.model.services);
+    const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
+    return {
+      pages: { es: count('es'), en: count('en') },
+      rendered: result.rendered,
+      files: Object.keys(written).length,
+      bytes: Object.values(written).reduce((sum, o) => sum + o.size, 0),
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    // Where the output folder cannot be, neither can staging: a failed build has said why.
+    await rm(staging, { recursive: true, force: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOTDIR') console.warn(`! could not remove ${staging}: ${error.message}`);
+    });
+    release();
+  }
+}
+
+async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
+  return withEarlyWorkers(opts.content, true, async (workers) => {
+    opts.progress?.('loading content');
+    const result = await build(await loadContent(opts.content, { strict: opts.strict }), { ...options, workers });
+    opts.progress?.(`writing ${result.outputs.size} files`);
+    return { result, written: await writeOutputs(opts.out, result.outputs) };
+  });
+}
+
+/**
+ * Runs `task` with render workers started before the content loads, when rendering from scratch
+ * (`scratch`) a content folder large enough to want them; stops them afterwards.
+ */
+async function withEarlyWorkers<T>(contentDir: string, scratch: boolean, task: (workers?: RenderPool) => Promise<T>): Promise<T> {
+  const workers = scratch ? await startWorkers(templatesDir, contentDir) : undefined;
+  try {
+    return await task(workers);
+  } finally {
+    await workers?.close();
+  }
+}
+
+async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, options: BuildOptions, session?: BuildSession) {
+  const version = await toolVersion();
+  const cache = session?.cache ?? readCache(opts.cache, version, (message) => console.warn(`! ${message}`));
+  const read = session ? (session.onDisk ??= cache.parsed) : cache.parsed;
+  const parsed = new Map() as ParsedFiles;
+  const previous = cache.manifest?.outputs;
+  const { result, written } = await withEarlyWorkers(opts.content, !cache.manifest, async (workers) => {
+    opts.progress?.('loading content');
+    const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
+    const intact = intactFiles(opts.out, previous);
+    const result = await build(content, { ...options, workers, incremental: { cache, version, intact } });
+    opts.progress?.('writing the files that changed');
+    const written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
+    return { result, written };
+  });
+  const manifest = manifestOf(version, result.pages, result.hashOf, written, cache.manifest);
+  const save = async () => {
+    // A session's builds may replace each other's unwritten cache: compare with what is on disk.
+    writeCache(opts.cache, manifest, { markdown: cache.markdown, parsed }, session?.onDisk ?? read);
+    if (session) session.onDisk = parsed;
+  };
+  if (session) {
+    session.cache = { manifest, markdown: cache.markdown, parsed };
+    session.saveLater(save);
+  } else {
+    await save();
+  }
+  return { result, written };
+}

@@ -1,0 +1,180 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { MarkdownCache } from './markdown-cache.ts';
+import { clearForFolder, damagedNote, readCacheFile, writeSealed } from './sealed.ts';
+import { sameTimes, type ParsedFile, type ParsedFiles } from '../load/parse.ts';
+
+/**
+ * The persistent build cache in `.cache/`: what each page read last time, the HTML of every
+ * Markdown body (engine/incremental/markdown-cache.ts) and the parsed content files. Safe to delete. Anything
+ * unreadable, or written by another tool version, is ignored as a whole: a stale or corrupt
+ * cache costs a full build, never wrong output.
+ */
+const manifestSchema = z
+  .object({
+    version: z.string(),
+    /** Every dependency key any page read, and its hash at the time. */
+    keys: z.array(z.string()),
+    hashes: z.array(z.string()),
+    // Pages and output files are stored in columns: checking thousands of small objects took
+    // ~50 ms of every rebuild, checking arrays of strings takes a few.
+    /**
+     * Per page file: hash of its template family, assets and tool version; indexes of the keys it
+     * read, comma-separated (thousands of pages read about a hundred keys each).
+     */
+    pages: z.object({ files: z.array(z.string()), bases: z.array(z.string()), deps: z.array(z.string().regex(/^(\d+(,\d+)*)?$/)) }),
+    /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
+    outputs: z.object({ files: z.array(z.string()), hashes: z.array(z.string()), sizes: z.array(z.number()), mtimes: z.array(z.number()) }),
+  })
+  .refine(({ pages: p, outputs: o }) => [p.bases, p.deps].every((c) => c.length === p.files.length) && [o.hashes, o.sizes, o.mtimes].every((c) => c.length === o.files.length))
+  .transform(({ pages, outputs, ...rest }) => ({
+    ...rest,
+    pages: Object.fromEntries(pages.files.map((file, i) => [file, { base: pages.bases[i]!, deps: pages.deps[i]! }])),
+    outputs: Object.fromEntries(outputs.files.map((file, i) => [file, { hash: outputs.hashes[i]!, size: outputs.sizes[i]!, mtimeMs: outputs.mtimes[i]! }])),
+  }));
+export type Manifest = z.output<typeof manifestSchema>;
+
+/** The manifest in the columns build.json holds. */
+function manifestFile({ pages, outputs, ...rest }: Manifest): z.input<typeof manifestSchema> {
+  const page = Object.entries(pages);
+  const output = Object.entries(outputs);
+  return {
+    ...rest,
+    pages: { files: page.map(([file]) => file), bases: page.map(([, p]) => p.base), deps: page.map(([, p]) => p.deps) },
+    outputs: { files: output.map(([file]) => file), hashes: output.map(([, o]) => o.hash), sizes: output.map(([, o]) => o.size), mtimes: output.map(([, o]) => o.mtimeMs) },
+  };
+}
+
+/**
+ * What a page read, as dependency keys, with the hash of the rest of its inputs; for a page kept
+ * from the previous build, its record in that build's manifest.
+ */
+export type PageRecord = { base: string; deps: string[] } | { base: string; previous: Manifest['pages'][string] };
+
+const parsedFileSchema = z.object({
+  hash: z.string(),
+  size: z.number(),
+  mtimeMs: z.number(),
+  ctimeMs: z.number(),
+  data: z.unknown(),
+  dataHash: z.string().optional(),
+  bodyLine: z.number().optional(),
+});
+
+export interface CacheState {
+  manifest?: Manifest;
+  /** Markdown HTML by the hash of its source. */
+  markdown: MarkdownCache;
+  /** Content files already parsed, and Markdown front matter validated, by path (load/parse.ts). */
+  parsed: ParsedFiles;
+}
+
+export function readCache(dir: string, version: string, warn: (message: string) => void): CacheState {
+  for (const folder of [dir, join(dir, 'content'), join(dir, 'markdown')]) {
+    if (clearForFolder(folder)) warn(damagedNote(folder, 'a folder was expected'));
+  }
+  const manifest = readCacheFile(join(dir, 'build.json'), manifestSchema, warn);
+  const parsed = readShards(dir, 'content', version, parsedFileSchema, warn);
+  return { manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined, markdown: new MarkdownCache(dir, version, warn), parsed };
+}
+
+/** Every page's key indexes point into the key table. */
+const consistent = (manifest: Manifest) =>
+  manifest.keys.length === manifest.hashes.length && Object.values(manifest.pages).every((page) => !someIndex(page.deps, (i) => i >= manifest.keys.length));
+
+/** Whether the page at `file` read any of the keys at `indexes` (see changedKeys). */
+export const readAny = (manifest: Manifest, file: string, indexes: ReadonlySet<number>): boolean =>
+  indexes.size > 0 && someIndex(manifest.pages[file]!.deps, (i) => indexes.has(i));
+
+/** Whether `test` holds for an index of a comma-separated list; read in place, as every build reads every page's. */
+function someIndex(deps: string, test: (index: number) => boolean): boolean {
+  let index = 0;
+  for (let i = 0; i < deps.length; i++) {
+    const digit = deps.charCodeAt(i) - 48;
+    if (digit >= 0 && digit <= 9) {
+      index = index * 10 + digit;
+    } else {
+      if (test(index)) return true;
+      index = 0;
+    }
+  }
+  return deps.length > 0 && test(index);
+}
+
+const indexesOf = (deps: string) => (deps ? deps.split(',').map(Number) : []);
+
+/** Indexes of the manifest's keys whose hash is not `hashOf(key)` any more. */
+export function changedKeys(manifest: Manifest, hashOf: (key: string) => string): Set<number> {
+  const changed = new Set<number>();
+  manifest.keys.forEach((key, i) => hashOf(key) !== manifest.hashes[i] && changed.add(i));
+  return changed;
+}
+
+/**
+ * The manifest for this build's pages: each key stored once, with its current hash. When most
+ * pages were kept, the previous key table is extended, so their records stay as they are;
+ * otherwise the table is made afresh, dropping keys no page reads any more.
+ */
+export function manifestOf(version: string, pages: Record<string, PageRecord>, hashOf: (key: string) => string, outputs: Manifest['outputs'], previous?: Manifest): Manifest {
+  const records = Object.values(pages);
+  const kept = records.filter((r) => 'previous' in r).length;
+  const extend = previous && kept > records.length / 2;
+  const keys = extend ? [...previous.keys] : [];
+  const index = new Map(keys.map((key, i) => [key, i]));
+  const indexOf = (key: string) => {
+    let i = index.get(key);
+    if (i === undefined) index.set(key, (i = keys.push(key) - 1));
+    return i;
+  };
+  const depsOf = (record: PageRecord) =>
+    'deps' in record ? record.deps.map(indexOf).join(',') : extend ? record.previous.deps : indexesOf(record.previous.deps).map((i) => indexOf(previous!.keys[i]!)).join(',');
+  const manifestPages = Object.fromEntries(Object.entries(pages).map(([file, record]) => [file, { base: record.base, deps: depsOf(record) }]));
+  return { version, keys, hashes: keys.map(hashOf), pages: manifestPages, outputs };
+}
+
+/**
+ * Writes the cache. `before` is what the parsed-file shards hold: only shards with changed
+ * entries are written again. The Markdown cache writes what it added since it last saved.
+ */
+export function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: ParsedFiles): void {
+  clearForFolder(dir);
+  mkdirSync(dir, { recursive: true });
+  now.markdown.save();
+  const sameFile = (a: ParsedFile, b: ParsedFile) => a.hash === b.hash && sameTimes(a, b);
+  writeSealed(join(dir, 'build.json'), JSON.stringify(manifestFile(manifest)));
+  writeShards(dir, 'content', manifest.version, now.parsed, (key, file) => !!before.get(key) && sameFile(before.get(key)!, file), before.keys());
+}
+
+/**
+ * Large maps are kept in `<dir>/<name>/<shard>.json`, so that a change of one entry (one edited
+ * post) rewrites a sixteenth of the map, not all of it.
+ */
+const shards = 16;
+const shardOf = (key: string) => {
+  let hash = 0;
+  for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
+  return (hash >>> 0) % shards;
+};
+const shardFile = (dir: string, name: string, shard: number) => join(dir, name, `${shard.toString(16)}.json`);
+
+function readShards<T>(dir: string, name: string, version: string, entry: z.ZodType<T>, warn: (message: string) => void): Map<string, T> {
+  const schema = z.object({ version: z.string(), entries: z.record(z.string(), entry) });
+  const parts = Array.from({ length: shards }, (_, i) => readCacheFile(shardFile(dir, name, i), schema, warn));
+  return new Map(parts.flatMap((part) => (part?.version === version ? Object.entries(part.entries) : [])));
+}
+
+function writeShards<T>(dir: string, name: string, version: string, now: Map<string, T>, unchanged: (key: string, value: T) => boolean, before: Iterable<string>): void {
+  const entries = Array.from({ length: shards }, () => ({}) as Record<string, T>);
+  const dirty = new Set<number>();
+  for (const [key, value] of now) {
+    const shard = shardOf(key);
+    entries[shard]![key] = value;
+    if (!unchanged(key, value)) dirty.add(shard);
+  }
+  for (const key of before) if (!now.has(key)) dirty.add(shardOf(key));
+  clearForFolder(join(dir, name));
+  mkdirSync(join(dir, name), { recursive: true });
+  for (const shard of dirty) writeSealed(shardFile(dir, name, shard), JSON.stringify({ version, entries: entries[shard] }));
+}
+

@@ -1,0 +1,190 @@
+import { digest } from '../../files.js';
+import type { Image } from '../../site/model.ts';
+import type { LegalPage, Post, SiteModel } from '../../site/model.ts';
+import type { Route, RouteMap } from '../../site/routes.ts';
+import { langs } from '../../site/schema/common.ts';
+
+/**
+ * Dependency tracking for incremental builds. A page is rendered against proxies of the model
+ * and the route map that record which parts it read: an entity (one service, one locality, one
+ * post…), a list (the services, in order), or a route's path. Each such key has a hash; a page
+ * whose keys all keep their hashes renders the same bytes and need not be rendered again.
+ */
+export type DependencyKeys = Set<string>;
+
+interface Entities {
+  /** Key of every trackable object of the model. */
+  keyOf: Map<object, string>;
+  /**
+   * Entities whose `slug` is part of their key: reading it (to find one locality among all, say)
+   * depends only on the list, whose hash holds the keys, not on the entity's content.
+   */
+  sluggedKeys: Set<object>;
+  /**
+   * Entities tracked field by field (site, strings, services, air conditioning), and their
+   * language blocks: a page reading a service's menu title does not depend on its hero text.
+   */
+  fieldKeyOf: Map<object, string>;
+  /**
+   * Posts and legal texts: reading their `html` records `<key>.body`, any other field the entity
+   * key, so that editing a post's text leaves the blog index alone.
+   */
+  bodyKeyOf: Map<object, string>;
+  /** Current hash of every key, entities, lists and routes alike. */
+  hashes: Map<string, string>;
+}
+
+/** Keys and hashes of everything a page can read; `hashes: false` leaves the hashes out. */
+export function indexModel(model: SiteModel, routes: RouteMap, options = { hashes: true }): Entities {
+  const keyOf = new Map<object, string>();
+  const sluggedKeys = new Set<object>();
+  const hashes = new Map<string, string>();
+  const hashOf = options.hashes ? digest : () => '';
+  const entity = (object: object, key: string, hash = hashOf(object)) => {
+    keyOf.set(object, key);
+    hashes.set(key, hash);
+  };
+  const fieldKeyOf = new Map<object, string>();
+  // Hashes every field, and every field of the es/en blocks, besides the whole entity.
+  const document = (object: object, key: string) => {
+    entity(object, key);
+    fieldKeyOf.set(object, key);
+    for (const [field, value] of Object.entries(object)) {
+      hashes.set(`${key}.${field}`, hashOf(value));
+      if (!(langs as readonly string[]).includes(field) || typeof value !== 'object' || !value) continue;
+      fieldKeyOf.set(value, `${key}.${field}`);
+      for (const [inner, innerValue] of Object.entries(value)) hashes.set(`${key}.${field}.${inner}`, hashOf(innerValue));
+    }
+  };
+  const list = (array: object[], key: string) => {
+    keyOf.set(array, key);
+    hashes.set(key, hashOf(array.map((item) => keyOf.get(item))));
+  };
+  document(model.site, 'site');
+  document(model.airConditioning, 'air-conditioning');
+  for (const lang of langs) document(model.strings[lang], `strings:${lang}`);
+  model.services.forEach((s) => document(s, `service:${s.slug.es}`));
+  model.localities.forEach((l) => entity(l, `locality:${l.slug}`));
+  for (const l of model.localities) sluggedKeys.add(l);
+  list(model.services, 'services');
+  list(model.localities, 'localities');
+  const bodyKeyOf = new Map<object, string>();
+  const markdownPage = (page: Post | LegalPage, key: string) => {
+    entity(page, key, page.frontMatterHash);
+    // The body is made from the source (its HTML too, with the tool version in every page's base).
+    bodyKeyOf.set(page, `${key}.body`);
+    hashes.set(`${key}.body`, page.sourceHash);
+  };
+  for (const lang of langs) {
+    model.posts[lang].forEach((p) => markdownPage(p, `post:${lang}:${p.slug}`));
+    model.legal[lang].forEach((p) => markdownPage(p, `legal:${lang}:${p.slug}`));
+    list(model.posts[lang], `posts:${lang}`);
+    list(model.legal[lang], `legal:${lang}`);
+  }
+  for (const image of model.images.values()) hashes.set(`image:${image.name}`, hashOf([image.width, image.height]));
+  hashes.set('images', hashOf([...model.images.keys()]));
+  for (const route of routes.routes) hashes.set(`route:${route.key}:${route.lang}`, route.path);
+  const families = new Map<string, string[]>();
+  for (const route of routes.routes) {
+    for (const group of [`routes:${route.family}:${route.lang}`, `routes:${route.family}:*`, 'routes:*']) {
+      if (!families.has(group)) families.set(group, []);
+      families.get(group)!.push(route.path);
+    }
+  }
+  for (const [group, paths] of families) hashes.set(group, hashOf(paths));
+  for (const lang of langs) for (const p of [...model.posts[lang], ...model.legal[lang]]) sluggedKeys.add(p);
+  return { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf, hashes };
+}
+
+/**
+ * The model, route map and route of one page, wrapped so that every read records its key in
+ * `read`. Nested values of an entity are returned as they are: reading any part of an entity
+ * depends on the whole entity, except for field-tracked entities and the bodies of Markdown pages.
+ */
+export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf }: Entities, read: DependencyKeys) {
+  const proxies = new WeakMap<object, object>();
+  // Objects that only hold entities: reading them depends on nothing by itself.
+  const containers = new Set<object>([model, model.posts, model.legal, model.strings]);
+  // A field-tracked entity or language block: a read records the field it reads.
+  const fields = <T extends object>(target: T, key: string): T =>
+    new Proxy(target, {
+      get(object, prop, receiver) {
+        const value = Reflect.get(object, prop, receiver);
+        if (typeof prop !== 'string') return value;
+        if (fieldKeyOf.has(value as object)) return fields(value as object, fieldKeyOf.get(value as object)!);
+        read.add(`${key}.${prop}`);
+        return value;
+      },
+      has: (object, prop) => (read.add(key), Reflect.has(object, prop)),
+      ownKeys: (object) => (read.add(key), Reflect.ownKeys(object)),
+      getOwnPropertyDescriptor: (object, prop) => (read.add(key), Reflect.getOwnPropertyDescriptor(object, prop)),
+    });
+  const wrap = <T>(value: T): T => {
+    if (value === null || typeof value !== 'object') return value;
+    if (fieldKeyOf.has(value)) {
+      let proxy = proxies.get(value);
+      if (!proxy) proxies.set(value, (proxy = fields(value, fieldKeyOf.get(value)!)));
+      return proxy as T;
+    }
+    const key = keyOf.get(value);
+    if (!key && !containers.has(value)) return value;
+    let proxy = proxies.get(value);
+    if (!proxy) {
+      const touch = () => key && read.add(key);
+      proxy = new Proxy(value, {
+        get(target, prop, receiver) {
+          if (prop === 'slug' && sluggedKeys.has(target)) return Reflect.get(target, prop, receiver);
+          if (prop === 'html' && bodyKeyOf.has(target)) {
+            read.add(bodyKeyOf.get(target)!);
+            return Reflect.get(target, prop, receiver);
+          }
+          touch();
+          if (prop === 'images' && (target as object) === model) return trackImages(model.images, read);
+          return wrap(Reflect.get(target, prop, receiver));
+        },
+        has: (target, prop) => (touch(), Reflect.has(target, prop)),
+        ownKeys: (target) => (touch(), Reflect.ownKeys(target)),
+        getOwnPropertyDescriptor: (target, prop) => (touch(), Reflect.getOwnPropertyDescriptor(target, prop)),
+      });
+      proxies.set(value, proxy);
+    }
+    return proxy as T;
+  };
+  // One proxy per route and page: a page links to some routes thousands of times (the blog index).
+  const routeProxies = new Map<Route, Route>();
+  const trackRoute = <R extends Route | undefined>(r: R): R => {
+    if (!r) return r;
+    read.add(`route:${r.key}:${r.lang}`);
+    let proxy = routeProxies.get(r);
+    if (!proxy) routeProxies.set(r, (proxy = new Proxy(r, { get: (target, prop) => wrap(Reflect.get(target, prop)) })));
+    return proxy as R;
+  };
+  const trackedRoutes = new Proxy(routes, {
+    get(target, prop) {
+      if (prop === 'get') return (key: string, lang: Route['lang']) => trackRoute(target.get(key, lang));
+      if (prop === 'href') return (key: string, lang: Route['lang']) => trackRoute(target.get(key, lang)).path;
+      if (prop === 'counterpart') return (r: Route) => trackRoute(target.counterpart(r));
+      if (prop === 'byFamily') {
+        return (family: Route['family'], lang?: Route['lang']) => {
+          read.add(`routes:${family}:${lang ?? '*'}`);
+          return target.byFamily(family, lang).map(trackRoute);
+        };
+      }
+      read.add('routes:*');
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { model: wrap(model), routes: trackedRoutes, route: trackRoute(route) };
+}
+
+function trackImages(images: Map<string, Image>, read: DependencyKeys): Map<string, Image> {
+  return new Proxy(images, {
+    get(target, prop) {
+      if (prop === 'get') return (name: string) => (read.add(`image:${name}`), target.get(name));
+      read.add('images');
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

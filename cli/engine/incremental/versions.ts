@@ -1,0 +1,44 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { repoRoot } from '../../paths.ts';
+import type { Family } from '../../site/routes.ts';
+import { digest } from '../../files.js';
+
+export async function filesUnder(dir: string): Promise<Map<string, string>> {
+  const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const entries = await Promise.all(names.map(async (e) => [relative(dir, join(e.parentPath, e.name)), await readFile(join(e.parentPath, e.name), 'utf8')] as const));
+  return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * The version of the build tool itself: its code and its locked dependencies. A cache written
+ * by another version is ignored, so changing the builder can never serve stale pages. Read once
+ * per process: it is the version of the code running, which a long-running dev keeps.
+ */
+let version: Promise<string> | undefined;
+export const toolVersion = (): Promise<string> => (version ??= readToolVersion());
+
+async function readToolVersion(): Promise<string> {
+  const [engine, site, shared, lock] = await Promise.all([
+    filesUnder(join(repoRoot, 'cli/engine')),
+    filesUnder(join(repoRoot, 'cli/site')),
+    Promise.all(['cli/paths.ts', 'cli/bundling.js', 'cli/files.js'].map((file) => readFile(join(repoRoot, file), 'utf8'))),
+    readFile(join(repoRoot, 'package-lock.json'), 'utf8'),
+  ]);
+  return digest([[...engine], [...site], shared, lock]);
+}
+
+/**
+ * A hash per page family of the templates it renders with: every template file except the other
+ * families' page components. Editing templates/pages/Legal.tsx changes only the legal family.
+ */
+export function templateHashes(files: Map<string, string>, pages: Record<Family, { name: string }>): Record<Family, string> {
+  const componentFile = (family: Family) => join('pages', `${pages[family].name}.tsx`);
+  const components = new Set(Object.keys(pages).map((f) => componentFile(f as Family)));
+  const fileHashes = [...files].map(([file, text]) => [file, digest(text)] as const);
+  const hashes = {} as Record<Family, string>;
+  for (const family of Object.keys(pages) as Family[]) {
+    hashes[family] = digest(fileHashes.filter(([file]) => !components.has(file) || file === componentFile(family)));
+  }
+  return hashes;
+}

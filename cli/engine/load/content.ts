@@ -1,0 +1,248 @@
+import { readdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { z } from 'zod';
+import { ContentError, type ContentIssue } from '../../site/issues.ts';
+import { outsideLink } from '../fs.ts';
+import { loadImages } from './images.ts';
+import { loadMarkdown, loadYaml, type ParsedFiles, type Source } from './parse.ts';
+import { fillDouble, unknownPlaceholders } from '../../site/placeholders.ts';
+import { localPlaceholders, type Content, type MarkdownPage } from '../../site/model.ts';
+import { langs, type Lang } from '../../site/schema/common.ts';
+import { localitiesFileSchema } from '../../site/schema/locality.ts';
+import { legalFrontMatterSchema, postFrontMatterSchema } from '../../site/schema/post.ts';
+import { airConditioningSchema, serviceSchema, type Service } from '../../site/schema/service.ts';
+import { exampleValues, siteSchema, type Site } from '../../site/schema/site.ts';
+import { stringsSchema } from '../../site/schema/strings.ts';
+import { digest } from '../../files.js';
+import { validate } from './validate.ts';
+
+export interface LoadOptions {
+  /** Markdown files validated by the previous build (read), and this build's (filled). */
+  parsed?: { previous: ParsedFiles; next: ParsedFiles };
+  /** Refuse the example values of site.yaml. */
+  strict?: boolean;
+}
+
+/**
+ * Loads and validates the whole content folder. Every problem of the run is collected and
+ * thrown together as one ContentError.
+ */
+export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
+  const issues: ContentIssue[] = [];
+  const yaml = <S extends z.ZodType>(file: string, schema: S) => {
+    if (refusedLink(contentDir, file, true, issues)) return undefined;
+    const source = loadYaml(contentDir, file, issues, options.parsed?.previous);
+    if (source) options.parsed?.next.set(file, source.cacheEntry);
+    return source && { source, data: validate(schema, source, issues) };
+  };
+
+  const [site, localitiesFile, airConditioning, stringsEs, stringsEn, serviceFiles, images] = await Promise.all([
+    yaml('site.yaml', siteSchema),
+    yaml('localities.yaml', localitiesFileSchema),
+    yaml('air-conditioning.yaml', airConditioningSchema),
+    yaml('i18n/es.yaml', stringsSchema),
+    yaml('i18n/en.yaml', stringsSchema),
+    listFiles(contentDir, 'services', '.yaml', issues).then((files) => files.map((f) => yaml(f, serviceSchema))),
+    loadImages(join(contentDir, 'images'), issues, contentDir),
+  ]);
+
+  const checkImage = (source: Pick<Source, 'issue'>, path: PropertyKey[], name: string | undefined) => {
+    if (name !== undefined && !images.has(name)) issues.push(source.issue(path, `image "${name}" is not in ${join(contentDir, 'images')}`));
+  };
+
+  if (site?.data && options.strict) {
+    for (const { path, test } of exampleValues) {
+      const value = rawAt(site.data, path);
+      if (test(value)) issues.push(site.source.issue(path, `still the example value ${JSON.stringify(value)}; set the company's real value before publishing`));
+    }
+  }
+
+  const localities = localitiesFile?.data?.localities ?? [];
+  if (localitiesFile) uniqueBy(localities, (l) => l.slug, (i) => issues.push(localitiesFile.source.issue(['localities', i, 'slug'], 'duplicate locality slug')));
+  const rawLocalities = rawAt(localitiesFile?.source.data, ['localities']);
+  const localitySlugs = new Set(Array.isArray(rawLocalities) ? rawLocalities.map((l) => rawAt(l, ['slug'])) : []);
+
+  const services: Service[] = [];
+  for (const file of serviceFiles) {
+    if (!file?.data) continue;
+    const { source, data } = file;
+    for (const lang of langs) {
+      const twin = services.find((s) => s.slug[lang] === data.slug[lang]);
+      if (twin) issues.push(source.issue(['slug', lang], `"${data.slug[lang]}" is already the slug of another service`));
+      for (const key of ['seoTitle', 'seoDescription', 'heroDescription', 'intro', 'closing'] as const) {
+        for (const name of unknownPlaceholders(data[lang].local[key], localPlaceholders)) {
+          issues.push(source.issue([lang, 'local', key], `unknown placeholder {${name}}; use ${localPlaceholders.map((p) => `{${p}}`).join(', ')}`));
+        }
+      }
+      data[lang].sections.forEach((section, i) =>
+        section.gallery?.forEach((g, j) => checkImage(source, [lang, 'sections', i, 'gallery', j, 'image'], g.image)),
+      );
+    }
+    checkImage(source, ['image'], data.image);
+    services.push(data);
+  }
+  services.sort((a, b) => a.order - b.order);
+  // Slugs come from the raw files too, so one invalid service file does not cascade into
+  // "unknown service" errors in every post that names it.
+  const serviceSlugs = new Set(serviceFiles.map((f) => rawAt(f?.source.data, ['slug', 'es'])).filter((s) => typeof s === 'string'));
+
+  if (airConditioning?.data) {
+    const { source, data } = airConditioning;
+    if (!serviceSlugs.has(data.parent)) issues.push(source.issue(['parent'], `no service has the Spanish slug "${data.parent}"`));
+    checkImage(source, ['image'], data.image);
+  }
+
+  const posts = await loadPairs(contentDir, 'blog', postFrontMatterSchema, issues, options.parsed, {
+    check(page, source) {
+      if (!serviceSlugs.has(page.service)) issues.push(source.issue(['service'], `no service has the Spanish slug "${page.service}"; use one of ${[...serviceSlugs].join(', ')}`));
+      page.localities.forEach((slug, i) => {
+        if (!localitySlugs.has(slug)) issues.push(source.issue(['localities', i], `"${slug}" is not a locality in localities.yaml`));
+      });
+      checkImage(source, ['image'], page.image);
+    },
+  });
+  for (const lang of langs) posts[lang].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+
+  const legalValues = site?.data && legalPlaceholderValues(site.data);
+  const legal = await loadPairs(contentDir, 'legal', legalFrontMatterSchema, issues, options.parsed, {
+    body(text, page, source, bodyLine) {
+      if (!legalValues) return text;
+      const filled = fillDouble(text, legalValues[page.lang]);
+      for (const { name, line } of filled.unknown) {
+        const known = Object.keys(legalValues.es).map((k) => `{{${k}}}`).join(', ');
+        issues.push({ file: source.file, line: bodyLine + line - 1, message: `unknown placeholder {{${name}}}; use ${known}` });
+      }
+      return filled.text;
+    },
+  });
+
+  if (issues.length > 0 || !site?.data || !airConditioning?.data || !stringsEs?.data || !stringsEn?.data) {
+    throw new ContentError(issues);
+  }
+  return {
+    site: site.data,
+    strings: { es: stringsEs.data, en: stringsEn.data },
+    services,
+    airConditioning: airConditioning.data,
+    localities,
+    posts,
+    legal,
+    images,
+  };
+}
+
+/** Where a Markdown file's problems are reported. */
+type Locator = Pick<Source, 'issue' | 'file'>;
+
+interface PairPage {
+  slug: string;
+  counterpart: string;
+}
+
+/**
+ * Loads content/<folder>/{es,en}/*.md: front matter validated, slug equal to the file name, and
+ * each page's counterpart in the other language pointing back at it.
+ */
+async function loadPairs<S extends z.ZodType<PairPage>>(
+  contentDir: string,
+  folder: string,
+  schema: S,
+  issues: ContentIssue[],
+  parsed: LoadOptions['parsed'],
+  hooks: {
+    check?: (page: z.infer<S>, source: Locator) => void;
+    /** Rewrites the Markdown body before it is rendered. */
+    body?: (text: string, page: z.infer<S> & { lang: Lang }, source: Locator, bodyLine: number) => string;
+  },
+): Promise<Record<Lang, (z.infer<S> & MarkdownPage)[]>> {
+  type Page = z.infer<S> & MarkdownPage;
+  const pages: Record<Lang, { page: Page; source: Locator }[]> = { es: [], en: [] };
+  for (const lang of langs) {
+    for (const file of await listFiles(contentDir, join(folder, lang), '.md', issues)) {
+      const md = loadMarkdown(contentDir, file, issues, parsed?.previous);
+      const front = md && ((md.cached?.data as z.infer<S> | undefined) ?? validate(schema, md.frontMatter, issues));
+      if (!md || !front) continue;
+      if (front.slug !== basename(file, '.md')) {
+        issues.push(md.frontMatter.issue(['slug'], `"${front.slug}" must match the file name ${basename(file)}`));
+        continue;
+      }
+      const frontMatterHash = md.cached?.dataHash ?? digest(front);
+      parsed?.next.set(file, { hash: md.hash, ...md.times, data: front, dataHash: frontMatterHash, bodyLine: md.bodyLine });
+      // Positions are parsed only when there is a problem to point at.
+      const source: Locator = { file: join(contentDir, file), issue: (path, message) => md.frontMatter.issue(path, message) };
+      hooks.check?.(front, source);
+      // The file's hash stands for the body, unless the body was rewritten from other content.
+      const body = hooks.body?.(md.body, { ...front, lang }, source, md.bodyLine);
+      const sourceHash = body === undefined || body === md.body ? md.hash : digest([md.hash, body]);
+      const page = { ...front, lang, frontMatterHash, sourceHash } as Page;
+      // Not enumerable: copies of the page (withHtml) must not read a body the build may not need.
+      Object.defineProperty(page, 'markdown', body === undefined ? { get: () => md.body } : { value: body });
+      pages[lang].push({ page, source });
+    }
+  }
+  const bySlug = { es: new Map(pages.es.map((p) => [p.page.slug, p.page])), en: new Map(pages.en.map((p) => [p.page.slug, p.page])) };
+  for (const lang of langs) {
+    const other = lang === 'es' ? 'en' : 'es';
+    for (const { page, source } of pages[lang]) {
+      const twin = bySlug[other].get(page.counterpart);
+      if (!twin) issues.push(source.issue(['counterpart'], `no ${other} page in ${join(contentDir, folder, other)} has the slug "${page.counterpart}"`));
+      else if (twin.counterpart !== page.slug) issues.push(source.issue(['counterpart'], `"${page.counterpart}" names "${twin.counterpart}" as its counterpart, not "${page.slug}"`));
+    }
+  }
+  return { es: pages.es.map((p) => p.page), en: pages.en.map((p) => p.page) };
+}
+
+function legalPlaceholderValues(site: Site): Record<Lang, Record<string, string>> {
+  const common = {
+    brand: site.brand,
+    email: site.email,
+    phone: site.phone.display,
+    baseUrl: site.baseUrl,
+    serviceArea: site.serviceArea,
+    'owner.name': site.owner.name,
+    'owner.nif': site.owner.nif,
+    'owner.address': site.owner.address,
+  };
+  return {
+    es: { ...common, 'owner.registry': site.owner.registry ?? 'no inscrito en el Registro Mercantil' },
+    en: { ...common, 'owner.registry': site.owner.registry ?? 'not registered in the Commercial Registry' },
+  };
+}
+
+/** How many Markdown files (posts and legal texts) the content folder holds, without reading them. */
+export async function countMarkdown(contentDir: string): Promise<number> {
+  const folders = ['blog', 'legal'].flatMap((folder) => langs.map((lang) => join(folder, lang)));
+  const lists = await Promise.all(folders.map((folder) => listFiles(contentDir, folder, '.md')));
+  return lists.reduce((sum, files) => sum + files.length, 0);
+}
+
+/**
+ * The files of a content folder with an extension, relative to `root`. Links that lead outside
+ * the content folder are reported as issues and left out, like the folder itself when it is one.
+ */
+async function listFiles(root: string, folder: string, extension: string, issues: ContentIssue[] = []): Promise<string[]> {
+  const escape = outsideLink(root, join(root, folder));
+  if (escape) {
+    issues.push({ file: join(root, folder), message: escape });
+    return [];
+  }
+  const entries = await readdir(join(root, folder), { withFileTypes: true }).catch(() => []);
+  const files = entries.filter((entry) => entry.name.endsWith(extension) && !refusedLink(root, join(folder, entry.name), entry.isSymbolicLink(), issues));
+  return files.map((entry) => join(folder, entry.name)).sort();
+}
+
+/** Whether `file` is a link out of the content folder, which is then reported. */
+function refusedLink(root: string, file: string, isLink: boolean, issues: ContentIssue[]): boolean {
+  const escape = isLink ? outsideLink(root, join(root, file)) : undefined;
+  if (escape) issues.push({ file: join(root, file), message: escape });
+  return escape !== undefined;
+}
+
+function rawAt(data: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data);
+}
+
+function uniqueBy<T>(items: T[], key: (item: T) => string, onDuplicate: (index: number) => void): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => (seen.has(key(item)) ? onDuplicate(i) : seen.add(key(item))));
+}

@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import matter from 'gray-matter';
+import { CORE_SCHEMA, load as loadFast } from 'js-yaml';
+import { createRequire } from 'node:module';
+import type { Document, LineCounter, Node } from 'yaml';
+import type { ContentIssue } from '../../site/issues.ts';
+import { statIfAny } from '../fs.ts';
+import { digest } from '../../files.js';
+
+export type Path = ReadonlyArray<PropertyKey>;
+
+// `yaml` is loaded only to point at a problem: most builds have none, and it costs ~30 ms to load.
+let yamlModule: typeof import('yaml') | undefined;
+const yaml = () => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
+
+interface Parsed {
+  doc: Document;
+  lines: LineCounter;
+}
+
+/**
+ * A YAML document's data, able to point back at the line and column of any value in it. The
+ * positions come from a parse that may be made only when a problem needs them.
+ */
+export class Source {
+  private parsed?: Parsed;
+
+  constructor(
+    readonly file: string,
+    readonly data: unknown,
+    private readonly parse: () => Parsed,
+    /** Lines before the YAML text, e.g. the `---` that opens Markdown front matter. */
+    private readonly lineOffset = 0,
+  ) {}
+
+  /** The issue at `path`, located at the deepest node of the path that exists. */
+  issue(path: Path, message: string): ContentIssue {
+    const prefix = path.length ? `${path.map(String).join('.')}: ` : '';
+    return { file: this.file, ...this.position(path), message: prefix + message };
+  }
+
+  position(path: Path): { line: number; column: number } {
+    const { doc, lines } = (this.parsed ??= this.parse());
+    let node: unknown = doc.contents;
+    for (const key of path) {
+      const next: unknown = yaml().isMap(node) || yaml().isSeq(node) ? node.get(key as never, true) : undefined;
+      if (!next) break;
+      node = next;
+    }
+    const offset = (node as Node | null)?.range?.[0] ?? 0;
+    const { line, col } = lines.linePos(offset);
+    return { line: line + this.lineOffset, column: col };
+  }
+}
+
+/**
+ * Reads a YAML file; syntax errors become issues and the file yields no Source. A file a
+ * previous build parsed, untouched since (see `untouched`), is not read again.
+ */
+export function loadYaml(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): (Source & { cacheEntry: ParsedFile }) | undefined {
+  const path = join(root, file);
+  const previous = parsed?.get(file);
+  const { hit, times } = untouched(path, previous);
+  if (hit) return Object.assign(new Source(path, hit.data, () => parseDocumentAt(readFileSync(path, 'utf8'))), { cacheEntry: hit });
+  const text = readContentFile(root, file, issues);
+  if (text === undefined) return undefined;
+  const hash = digest(text);
+  const source = previous?.hash === hash ? new Source(path, previous.data, () => parseDocumentAt(text)) : parseYaml(path, text, issues);
+  return source && Object.assign(source, { cacheEntry: { hash, ...times!, data: source.data } });
+}
+
+const parseDocumentAt = (text: string): Parsed => {
+  const lines = new (yaml().LineCounter)();
+  return { doc: yaml().parseDocument(text, { lineCounter: lines, prettyErrors: false }), lines };
+};
+
+/**
+ * Parses YAML with js-yaml, several times faster than `yaml`, which parses the text again only
+ * for positions: to point at a problem, or to report a syntax error in its own words.
+ */
+function parseYaml(file: string, text: string, issues: ContentIssue[], lineOffset = 0): Source | undefined {
+  let data: unknown;
+  try {
+    // The core schema is YAML 1.2's, as `yaml` reads it: `2024-05-20` stays a string.
+    data = loadFast(text, { schema: CORE_SCHEMA }) ?? null; // an empty text, as `yaml` reads it
+  } catch (error) {
+    const { doc, lines } = parseDocumentAt(text);
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    const errors = doc.errors.length
+      ? doc.errors.map((e) => ({ ...lines.linePos(e.pos[0]), message: e.message }))
+      : [{ line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: (error as Error).message }];
+    for (const { line, col, message } of errors) {
+      issues.push({ file, line: line + lineOffset, column: col, message: `invalid YAML: ${message.split('\n')[0]}` });
+    }
+    return undefined;
+  }
+  return new Source(file, data, () => parseDocumentAt(text), lineOffset);
+}
+
+export interface MarkdownFile {
+  /** The front matter with positions; parsed on first use when the file came from the cache. */
+  readonly frontMatter: Source;
+  /** The validated front matter and its hash, when a previous build parsed this very text. */
+  cached?: { data: unknown; dataHash: string };
+  /** The Markdown text; read on first use when the file came from the cache. */
+  readonly body: string;
+  /** Line of the file where the body starts, for messages about the body. */
+  bodyLine: number;
+  /** Hash of the file's text. */
+  hash: string;
+}
+
+/**
+ * Content files a previous build parsed (and validated, for Markdown), by path: the hash of their
+ * text, and their size and times, so that an untouched file need not even be read.
+ */
+export type ParsedFile = FileTimes & { hash: string; data: unknown; dataHash?: string; bodyLine?: number };
+export type ParsedFiles = Map<string, ParsedFile>;
+type FileTimes = { size: number; mtimeMs: number; ctimeMs: number };
+export const sameTimes = (a: FileTimes, b: FileTimes) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+
+/**
+ * The previous parse of a file, when the file still has the size and times it had then: every
+ * write changes ctime, which no tool sets back, so the text is the same.
+ */
+function untouched(path: string, previous: ParsedFile | undefined): { hit?: ParsedFile; times?: FileTimes } {
+  const info = statIfAny(path);
+  const times = info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
+  return { hit: previous && times && sameTimes(previous, times) ? previous : undefined, times };
+}
+
+/**
+ * Reads a Markdown file with YAML front matter (gray-matter), keeping positions for both parts.
+ * A file whose text a previous build already validated is not parsed again, nor read when
+ * untouched since.
+ */
+export function loadMarkdown(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): (MarkdownFile & { times: FileTimes }) | undefined {
+  const path = join(root, file);
+  const previous = parsed?.get(file);
+  const { hit, times } = untouched(path, previous);
+  const text = hit ? undefined : readContentFile(root, file, issues);
+  if (!hit && text === undefined) return undefined;
+  const hash = text === undefined ? hit!.hash : digest(text);
+  if (previous?.hash === hash && previous.dataHash !== undefined) {
+    // Positions are needed only to report a problem, the body only to render it: read then.
+    let again: ReturnType<typeof parseMarkdown>;
+    const parse = () => (again ??= parseMarkdown(root, file, text ?? readUnchanged(path, hash), [])!);
+    return {
+      get frontMatter() {
+        return parse().frontMatter;
+      },
+      get body() {
+        return parse().body;
+      },
+      cached: { data: previous.data, dataHash: previous.dataHash },
+      bodyLine: previous.bodyLine!,
+      hash,
+      times: times!,
+    };
+  }
+  const result = parseMarkdown(root, file, text!, issues);
+  return result && { ...result, hash, times: times! };
+}
+
+/** A file's text, which must still be the text of `hash`: what the build knows of it came from that. */
+function readUnchanged(path: string, hash: string): string {
+  const text = readFileSync(path, 'utf8');
+  if (digest(text) !== hash) throw new Error(`${path} changed while the build was reading the content; run the build again`);
+  return text;
+}
+
+/** gray-matter would run a `---js` or `---javascript` front matter as code: content never runs. */
+const refuseCode = () => {
+  throw new Error('front matter that runs code is refused');
+};
+
+function parseMarkdown(root: string, file: string, text: string, issues: ContentIssue[]) {
+  const fence = /^\uFEFF?---([^\r\n]*)/.exec(text)?.[1];
+  if (fence?.trim()) {
+    issues.push({ file: join(root, file), line: 1, column: 4, message: `"---${fence.trim()}" opens the front matter: only a plain --- line (YAML) is allowed` });
+    return undefined;
+  }
+  // Parse the front matter ourselves too: gray-matter gives no positions.
+  const parsed = matter(text, { engines: { yaml: () => ({}), js: refuseCode, javascript: refuseCode } });
+  if (!parsed.matter.trim()) {
+    issues.push({ file: join(root, file), line: 1, column: 1, message: 'missing front matter: start the file with a --- block of title, date, …' });
+    return undefined;
+  }
+  const lineOf = (index: number) => text.slice(0, index).split('\n').length;
+  const frontMatter = parseYaml(join(root, file), parsed.matter, issues, lineOf(text.indexOf(parsed.matter)) - 1);
+  if (!frontMatter) return undefined;
+  return { frontMatter, body: parsed.content, bodyLine: lineOf(text.lastIndexOf(parsed.content)) };
+}
+
+function readContentFile(root: string, file: string, issues: ContentIssue[]): string | undefined {
+  try {
+    return readFileSync(join(root, file), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot read ${join(root, file)}`, { cause: error });
+    issues.push({ file: join(root, file), message: 'file is missing; every content folder needs it (see README.md)' });
+    return undefined;
+  }
+}

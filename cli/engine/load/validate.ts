@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type { ContentIssue } from '../../site/issues.ts';
+import type { Source } from './parse.ts';
+
+/** Parses a source with a schema; every zod issue becomes a located content issue. */
+export function validate<S extends z.ZodType>(schema: S, source: Source, issues: ContentIssue[]): z.infer<S> | undefined {
+  const result = schema.safeParse(source.data);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) issues.push(source.issue([...issue.path, key], 'unknown field; check its spelling or remove it'));
+    } else {
+      issues.push(source.issue(issue.path, describe(issue, valueAt(source.data, issue.path))));
+    }
+  }
+  return undefined;
+}
+
+function describe(issue: z.core.$ZodIssue, value: unknown): string {
+  if (issue.code === 'invalid_type' && value === undefined) return `missing; expected ${issue.expected}`;
+  if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'array' && Array.isArray(value)) {
+    const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+    const expected = issue.exact ? `${bound}` : issue.code === 'too_small' ? `at least ${bound}` : `at most ${bound}`;
+    return `expected ${expected} items, got ${value.length}`;
+  }
+  if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'string' && typeof value === 'string') {
+    if (issue.message !== undefined && !issue.message.startsWith('Too ')) return issue.message;
+    const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+    return `expected ${issue.code === 'too_small' ? 'at least' : 'at most'} ${bound} characters, got ${value.length}`;
+  }
+  if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(value)}`;
+  return issue.message;
+}
+
+function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let node = data;
+  for (const key of path) node = node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
+  return node;
+}

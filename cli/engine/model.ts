@@ -1,0 +1,23 @@
+// The model for commands that render or inspect the site outside a build.
+import type { SiteModel } from '../site/model.ts';
+import { MarkdownCache, renderMarkdown, withHtml } from './incremental/markdown-cache.ts';
+import { loadContent, type LoadOptions } from './load/content.ts';
+import type { MarkdownText } from './render/markdown-text.ts';
+
+/** Loads the content folder and renders its Markdown: the model the templates render from. */
+export async function loadModel(contentDir: string, options: LoadOptions = {}): Promise<SiteModel> {
+  // Loaded here, not with this module: most commands never render Markdown in this thread.
+  const { renderText, markdownToHtmlSync } = await import('./render/markdown.ts');
+  const many = (texts: MarkdownText[]) => Promise.all(texts.map(renderText));
+  return renderMarkdown(await loadContent(contentDir, options), new MarkdownCache(), { many, one: markdownToHtmlSync });
+}
+
+/**
+ * The model with empty HTML for every post and legal text: for commands that need the route map
+ * and the site's settings but never show a page's body (check-links, size, audit), without
+ * rendering thousands of Markdown texts.
+ */
+export async function loadModelWithoutHtml(contentDir: string): Promise<SiteModel> {
+  return withHtml(await loadContent(contentDir), () => '');
+}
+

@@ -1,0 +1,137 @@
+import type { Assets } from '../../templates/context.tsx';
+import type { CacheState, PageRecord } from './incremental/cache.ts';
+import { planPages } from './incremental/plan.ts';
+import { compileTemplates, type CompiledTemplates } from './render/compile.ts';
+import { deployFiles } from './write/deploy.ts';
+import { MarkdownCache, renderMarkdown } from './incremental/markdown-cache.ts';
+import { countMarkdown } from './load/content.ts';
+import type { Content, SiteModel } from '../site/model.ts';
+import { siteFiles } from './write/site-files.ts';
+import type { Outputs } from './write/publish.ts';
+import { RenderPool } from './render/pool.ts';
+import { outputFile, RouteMap, type Route } from '../site/routes.ts';
+import { indexModel } from './incremental/tracking.ts';
+import { digest } from '../files.js';
+import { filesUnder, templateHashes, toolVersion } from './incremental/versions.ts';
+
+export interface BuildOptions {
+  templatesDir: string;
+  year: number;
+  /** For incremental builds: the cache of the previous build and the tool version. */
+  incremental?: {
+    cache: CacheState;
+    version: string;
+    /** Output files the previous build wrote that the output folder still holds unchanged. */
+    intact: ReadonlySet<string>;
+  };
+  /** Worker threads: 'auto' uses them when there is enough work to pay for starting them. */
+  parallel?: 'auto' | 'always' | 'never';
+  /** Told what a build large enough for worker threads is doing, for a status line. */
+  progress?: (step: string) => void;
+  /** Render workers the caller started early (see startWorkers), and closes itself. */
+  workers?: RenderPool;
+  /**
+   * A folder the worker threads write the pages they render to, on the output folder's disk, so
+   * that thousands of pages need not pass through this thread's memory (write/publish.ts moves them).
+   */
+  staging?: string;
+}
+
+/** Below these counts a single thread finishes before worker threads have started. */
+const parallelFrom = { markdown: 100, pages: 400 };
+
+/**
+ * Starts the render workers for a build from scratch of a content folder with many Markdown
+ * files, so that they load the engine while the content loads; undefined for smaller ones.
+ */
+export async function startWorkers(templatesDir: string, contentDir: string): Promise<RenderPool | undefined> {
+  if ((await countMarkdown(contentDir)) < parallelFrom.markdown) return undefined;
+  const { workerFile } = await compiledTemplates(templatesDir, await filesUnder(templatesDir), await toolVersion());
+  return new RenderPool(workerFile);
+}
+
+export interface BuildResult {
+  /** The files this build produced. */
+  outputs: Outputs;
+  /** Page files the previous build wrote that are still right: the output folder keeps them. */
+  kept: Set<string>;
+  routes: RouteMap;
+  model: SiteModel;
+  /** What each page read, for the next incremental build. */
+  pages: Record<string, PageRecord>;
+  /** The current hash of a dependency key. */
+  hashOf: (key: string) => string;
+  rendered: number;
+}
+
+/** Keyed by templates and builder, which also names the compile on disk; dev reuses it until a template changes. */
+const compiled = new Map<string, Promise<CompiledTemplates>>();
+function compiledTemplates(templatesDir: string, files: Map<string, string>, version: string) {
+  const key = digest([version, templatesDir, [...files]]);
+  if (!compiled.has(key)) {
+    compiled.clear();
+    const work = compileTemplates(templatesDir, key);
+    work.catch(() => compiled.delete(key)); // a failed compile is retried by the next build
+    compiled.set(key, work);
+  }
+  return compiled.get(key)!;
+}
+
+/** Content-hashed asset name, so hosts can cache it forever. */
+const hashed = (name: string, ext: string, content: string | Uint8Array) =>
+  `assets/${name}.${digest(content, 'hex').slice(0, 10)}.${ext}`;
+
+/**
+ * The build as a pure function of content and templates: every output file of the site, keyed by
+ * its path in the output folder. Writing them is a separate step (write/publish.ts). With `incremental`,
+ * a page whose inputs all kept their hashes is not rendered again.
+ */
+export async function build(content: Content, options: BuildOptions): Promise<BuildResult> {
+  const { incremental, parallel = 'auto' } = options;
+  const templateFiles = await filesUnder(options.templatesDir);
+  const version = incremental?.version ?? (await toolVersion());
+  const { engine, workerFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
+  let pool: RenderPool | undefined;
+  const useWorkers = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
+  const workers = () => options.workers ?? (pool ??= new RenderPool(workerFile));
+  try {
+    const model = await renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
+      many: (texts) =>
+        useWorkers(texts.length, parallelFrom.markdown)
+          ? (options.progress?.(`rendering ${texts.length} Markdown texts`), workers().markdown(texts))
+          : Promise.all(texts.map(engine.renderText)),
+      one: engine.markdownToHtmlSync,
+    });
+    const routes = new RouteMap(model);
+    const outputs: Outputs = new Map();
+    const templates = templateHashes(templateFiles, engine.pages);
+    const cssFile = hashed('styles', 'css', css);
+    outputs.set(cssFile, css);
+    for (const [file, bytes] of client.files) outputs.set(file, bytes);
+    const assets: Assets = { css: `/${cssFile}`, js: client.entry, islands: client.islands };
+
+    const index = indexModel(model, routes);
+    // A field read while absent (site.analytics, say) is recorded as '': adding it later changes it.
+    const hashOf = (key: string) => index.hashes.get(key) ?? '';
+    const bases = new Map(Object.entries(templates).map(([family, hash]) => [family, digest([version, hash, assets, options.year])]));
+    const base = (route: Route) => bases.get(route.family)!;
+    const { stale, kept, records: pages } = planPages(routes.routes, base, hashOf, incremental && { manifest: incremental.cache.manifest, intact: incremental.intact });
+    const rendered = useWorkers(stale.length, parallelFrom.pages)
+      ? (options.progress?.(`rendering ${stale.length} pages`), await workers().pages(model, routes, assets, options.year, stale.map((r) => r.path), options.staging))
+      : stale.map(engine.createRenderer(model, routes, assets, options.year, { index }));
+    for (const page of rendered) {
+      const file = outputFile(page.path);
+      outputs.set(file, page.html);
+      pages[file] = { base: base(routes.byPath(page.path)), deps: page.read };
+    }
+
+    for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
+    for (const [file, text] of siteFiles(model, routes)) outputs.set(file, text);
+    const deploy = deployFiles(model.site);
+    outputs.set('_headers', deploy.headers);
+    outputs.set('_redirects', deploy.redirects);
+    return { outputs, kept, routes, model, pages, hashOf, rendered: rendered.length };
+  } finally {
+    await pool?.close();
+  }
+}

@@ -1,0 +1,81 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bundleOnly, requireBanner } from '../../bundling.js';
+import { keepNewest, settleFolder } from '../../files.js';
+import { compiledDir, repoRoot } from '../../paths.ts';
+import type { ClientBundle } from './client.ts';
+
+export type Engine = typeof import('./engine.ts');
+
+/** What depends only on the templates and the builder's code. */
+export interface CompiledTemplates {
+  engine: Engine;
+  /** The worker thread script, compiled with the same templates. */
+  workerFile: string;
+  css: string;
+  client: ClientBundle;
+}
+
+/** How many compiles to keep: a running build or dev server may still load its worker file. */
+const keep = 8;
+
+/**
+ * Compiles the templates and the render code once with esbuild (instead of transpiling them per
+ * module), the stylesheet and the island bundle, and keeps them in node_modules/.cache/sitegen/
+ * under `key`, a hash of their sources: the next build with the same templates and builder loads
+ * them.
+ */
+export async function compileTemplates(templatesDir: string, key: string): Promise<CompiledTemplates> {
+  const dir = join(compiledDir, `templates-${key}`);
+  const stored = await readCompiled(dir).catch(() => undefined);
+  if (stored) return stored;
+  // Loaded only to compile: Tailwind's loader hooks slow down every module import after it.
+  const [{ buildCss }, { buildClient }] = await Promise.all([import('./css.ts'), import('./client.ts')]);
+  const [code, css, client] = await Promise.all([compileEngine(), buildCss(templatesDir), buildClient(templatesDir)]);
+  const temp = `${dir}.tmp-${process.pid}-${Date.now()}`;
+  await mkdir(temp, { recursive: true });
+  await Promise.all([
+    writeFile(join(temp, 'engine.mjs'), code.engine),
+    writeFile(join(temp, 'worker.mjs'), code.worker),
+    writeFile(join(temp, 'styles.css'), css),
+    writeFile(join(temp, 'client.json'), JSON.stringify({ ...client, files: Object.fromEntries([...client.files].map(([f, b]) => [f, Buffer.from(b).toString('utf8')])) })),
+  ]);
+  settleFolder(temp, dir);
+  keepNewest(compiledDir, 'templates-', keep);
+  return await readCompiled(dir);
+}
+
+async function readCompiled(dir: string): Promise<CompiledTemplates> {
+  const [css, client] = await Promise.all([readFile(join(dir, 'styles.css'), 'utf8'), readFile(join(dir, 'client.json'), 'utf8')]);
+  const { entry, islands, files } = JSON.parse(client) as Omit<ClientBundle, 'files'> & { files: Record<string, string> };
+  return {
+    engine: (await import(pathToFileURL(join(dir, 'engine.mjs')).href)) as Engine,
+    workerFile: join(dir, 'worker.mjs'),
+    css,
+    client: { entry, islands, files: new Map(Object.entries(files).map(([f, text]) => [f, Buffer.from(text)])) },
+  };
+}
+
+async function compileEngine(): Promise<{ engine: string; worker: string }> {
+  const { build } = await import('esbuild');
+  const here = join(repoRoot, 'cli/engine/render');
+  const result = await build({
+    entryPoints: { engine: join(here, 'engine.ts'), worker: join(here, 'worker.ts') },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    // What rendering runs on is bundled: it loads faster in the build and in each worker, and of
+    // the icon set only the icons used are loaded. React's development build is left out.
+    plugins: [bundleOnly(['react', 'react-dom', 'react-helmet-async', 'remark', 'remark-html', 'lucide-react'])],
+    banner: { js: requireBanner },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    target: 'node20',
+    write: false,
+    outdir: compiledDir,
+    logLevel: 'silent',
+  });
+  const text = (name: string) => result.outputFiles.find((f) => f.path.endsWith(`${name}.js`))!.text;
+  return { engine: text('engine'), worker: text('worker') };
+}

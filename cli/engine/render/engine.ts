@@ -1,0 +1,42 @@
+// The part of the build that runs the templates. It is compiled once per change of templates or
+// builder code with esbuild (compile.ts), and loaded by the build and by each worker thread.
+import type { Assets } from '../../../templates/context.tsx';
+import type { SiteModel } from '../../site/model.ts';
+import { renderPage, renderPart, type SharedPart } from './page.tsx';
+import { routeKey, type Route, type RouteMap } from '../../site/routes.ts';
+import { indexModel, trackPage } from '../incremental/tracking.ts';
+
+export { pages } from '../../../templates/pages/index.tsx';
+export { markdownToHtmlSync, renderText } from './markdown.ts';
+
+export interface RenderedPage {
+  path: string;
+  html: string;
+  /** Dependency keys the page read (tracking.ts). */
+  read: string[];
+}
+
+/**
+ * Renders pages of one build while recording what each reads. Parts shared by every page of a
+ * language are rendered once, for that language's home page; each page that shows one is
+ * credited with what the part read. `shareParts: false` renders them on every page instead.
+ */
+export function createRenderer(model: SiteModel, routes: RouteMap, assets: Assets, year: number, { shareParts = true, index = indexModel(model, routes) } = {}) {
+  const tracked = (route: Route, read: Set<string>) => ({ ...trackPage(model, routes, route, index, read), assets, year });
+  const parts = new Map<string, { html: string; read: string[] }>();
+  return (route: Route): RenderedPage => {
+    const read = new Set<string>();
+    const shared: SharedPart = (name, element) => {
+      const key = `${name}:${route.lang}`;
+      let part = parts.get(key);
+      if (!part) {
+        const partRead = new Set<string>();
+        part = { html: renderPart(tracked(routes.get(routeKey.home(), route.lang), partRead), element), read: [...partRead] };
+        parts.set(key, part);
+      }
+      for (const dependency of part.read) read.add(dependency);
+      return part.html;
+    };
+    return { path: route.path, html: renderPage(tracked(route, read), shareParts ? shared : undefined), read: [...read] };
+  };
+}

@@ -1,0 +1,50 @@
+// A render worker (pool.ts): renders Markdown, and pages against the model it was sent.
+import { parentPort } from 'node:worker_threads';
+import type { Assets } from '../../../templates/context.tsx';
+import { createRenderer, renderText, type RenderedPage } from './engine.ts';
+import type { MarkdownText } from './markdown-text.ts';
+import type { SiteModel } from '../../site/model.ts';
+import { outputFile, RouteMap, type Route } from '../../site/routes.ts';
+import { indexModel } from '../incremental/tracking.ts';
+import { stage, type StagedFile } from '../write/publish.ts';
+
+export type WorkerRequest =
+  | { id: number; type: 'markdown'; texts: MarkdownText[] }
+  | { id: number; type: 'site'; model: SiteModel; assets: Assets; year: number }
+  | { id: number; type: 'pages'; paths: string[]; staging?: string };
+
+/**
+ * A page rendered on a worker: its HTML as UTF-8 bytes, moved to the main thread without a copy,
+ * or, given a staging folder, written there by the worker (write/publish.ts moves it into place).
+ */
+export type RenderedBytes = Omit<RenderedPage, 'html'> & { html: Uint8Array | StagedFile };
+
+const encoder = new TextEncoder();
+
+let site: { routes: RouteMap; render: (route: Route) => RenderedPage } | undefined;
+
+parentPort!.on('message', async (request: WorkerRequest) => {
+  try {
+    if (request.type === 'markdown') {
+      parentPort!.postMessage({ id: request.id, result: await Promise.all(request.texts.map(renderText)) });
+    } else if (request.type === 'site') {
+      const routes = new RouteMap(request.model);
+      // Hashes are the main thread's: here only the keys of what pages read are needed.
+      const index = indexModel(request.model, routes, { hashes: false });
+      site = { routes, render: createRenderer(request.model, routes, request.assets, request.year, { index }) };
+      parentPort!.postMessage({ id: request.id, result: null });
+    } else {
+      const { routes, render } = site!;
+      const { staging } = request;
+      const pages: RenderedBytes[] = request.paths.map((path) => {
+        const page = render(routes.byPath(path));
+        const bytes = encoder.encode(page.html);
+        return { ...page, html: staging ? stage(staging, outputFile(path), bytes) : bytes };
+      });
+      const moved = pages.flatMap((page) => (page.html instanceof Uint8Array ? [page.html.buffer as ArrayBuffer] : []));
+      parentPort!.postMessage({ id: request.id, result: pages }, moved);
+    }
+  } catch (error) {
+    parentPort!.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+});

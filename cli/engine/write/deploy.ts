@@ -1,0 +1,46 @@
+/**
+ * The static hosts' configuration files: `_headers` (security headers and caching) and
+ * `_redirects` (a 404 page per language). Netlify reads both; Cloudflare Pages reads `_headers`
+ * and finds the nearest 404.html on its own.
+ */
+import type { Site } from '../../site/schema/site.ts';
+
+export interface DeployFiles {
+  headers: string;
+  redirects: string;
+}
+
+export function deployFiles(site: Pick<Site, 'analytics'>): DeployFiles {
+  const analytics = site.analytics ? ` ${new URL(site.analytics.src).origin}` : '';
+  const csp = [
+    "default-src 'none'",
+    `script-src 'self'${analytics}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${analytics}`,
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+  const permissions = ['accelerometer', 'camera', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'payment', 'usb']
+    .map((feature) => `${feature}=()`)
+    .join(', ');
+  const headers = [
+    '/*',
+    `  Content-Security-Policy: ${csp}`,
+    '  Strict-Transport-Security: max-age=31536000; includeSubDomains',
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: strict-origin-when-cross-origin',
+    `  Permissions-Policy: ${permissions}`,
+    '',
+    '# File names under /assets/ carry a content hash, so they never change.',
+    '/assets/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+  ].join('\n');
+  const redirects = ['/en/*  /en/404.html  404', '/*  /404.html  404', ''].join('\n');
+  return { headers, redirects };
+}

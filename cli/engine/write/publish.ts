@@ -1,0 +1,169 @@
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Manifest } from '../incremental/cache.ts';
+import { statIfAny } from '../fs.ts';
+import { digest } from '../../files.js';
+
+export type OutputRecords = Manifest['outputs'];
+
+/** An output file already written to a staging folder, e.g. by a render worker. */
+export interface StagedFile {
+  staged: string;
+  hash: string;
+}
+
+export const isStaged = (content: OutputContent): content is StagedFile => typeof content === 'object' && 'staged' in content;
+export type OutputContent = string | Uint8Array | StagedFile;
+/** Every output file of a build, by its path in the output folder. */
+export type Outputs = Map<string, OutputContent>;
+
+/** Writes `bytes` as `file` under `staging`, for writeOutputs to move into place. */
+export function stage(staging: string, file: string, bytes: Uint8Array): StagedFile {
+  const staged = join(staging, file);
+  mkdirSync(dirname(staged), { recursive: true });
+  writeFileSync(staged, bytes);
+  return { staged, hash: digest(bytes) };
+}
+
+/**
+ * Puts an output file at `path`: moved there when staged, written otherwise. Synchronous: for
+ * hundreds of small files much faster than promises, and nothing else runs meanwhile.
+ */
+const put = (path: string, content: OutputContent) => (isStaged(content) ? renameSync(content.staged, path) : writeFileSync(path, content));
+const contentHash = (content: OutputContent) => (isStaged(content) ? content.hash : digest(content));
+
+/** The same file at a second path without copying its bytes; copied where links are not possible. */
+function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+/**
+ * Output files the previous build wrote that the folder still holds as written (same size and
+ * time). Anything touched since is treated as missing and written again.
+ */
+export function intactFiles(outDir: string, previous: OutputRecords | undefined): Set<string> {
+  const intact = new Set<string>();
+  for (const [file, record] of Object.entries(previous ?? {})) {
+    const info = statIfAny(join(outDir, file));
+    if (info?.size === record.size && info.mtimeMs === record.mtimeMs) intact.add(file);
+  }
+  return intact;
+}
+
+/**
+ * Publishes the build: the whole new site is assembled in a sibling folder, then swapped in with
+ * two renames, so a build that fails or is killed leaves the previous site entire. Updating a
+ * previous build, its unchanged files join the new folder as hard links (no bytes copied); when
+ * no file changed, the folder is left alone. Returns what the folder now holds, for the next build.
+ */
+export async function writeOutputs(
+  outDir: string,
+  outputs: Outputs,
+  update?: { previous: OutputRecords; intact: ReadonlySet<string>; kept: ReadonlySet<string> },
+): Promise<OutputRecords> {
+  const target = resolve(outDir);
+  const records: OutputRecords = {};
+  const changed: [string, OutputContent][] = [];
+  for (const [file, content] of outputs) {
+    const before = update?.intact.has(file) ? update.previous[file] : undefined;
+    if (before?.hash === contentHash(content)) records[file] = before;
+    else changed.push([file, content]);
+  }
+  for (const file of update?.kept ?? []) records[file] = update!.previous[file]!;
+  const removed = Object.keys(update?.previous ?? {}).some((file) => !(file in records) && !outputs.has(file));
+  if (update && changed.length === 0 && !removed) return records;
+
+  const next = `${target}.tmp-${process.pid}`;
+  try {
+    rmSync(next, { recursive: true, force: true });
+    const files = [...Object.keys(records), ...changed.map(([file]) => file)];
+    for (const folder of new Set(files.map((file) => dirname(join(next, file))))) mkdirSync(folder, { recursive: true });
+    for (const file of Object.keys(records)) linkOrCopy(join(target, file), join(next, file));
+    for (const [file, content] of changed) {
+      put(join(next, file), content);
+      const info = statSync(join(next, file));
+      records[file] = { hash: contentHash(content), size: info.size, mtimeMs: info.mtimeMs };
+    }
+    swapIn(next, target);
+  } catch (error) {
+    rmSync(next, { recursive: true, force: true });
+    throw new Error(`could not write ${target}; it still holds the previous build`, { cause: error });
+  }
+  return records;
+}
+
+/** Replaces `target` with the folder `next`; the old one is removed once the new one is in place. */
+function swapIn(next: string, target: string): void {
+  const old = `${target}.old-${process.pid}`;
+  const hadTarget = existsSync(target);
+  if (hadTarget) renameSync(target, old);
+  renameSync(next, target);
+  if (hadTarget) rmSync(old, { recursive: true, force: true });
+}
+
+/**
+ * Takes the output folder for one build: a second build of the same folder waits for the first
+ * (telling `say` once). Then puts back a site a killed build had moved aside, and removes the
+ * folders killed builds left beside it. Returns the function that lets the folder go.
+ */
+export async function claimOutput(outDir: string, say: (message: string) => void): Promise<() => void> {
+  const target = resolve(outDir);
+  const lock = `${target}.lock`;
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+  } catch (error) {
+    throw new Error(`could not write ${target}: its parent folder cannot be made`, { cause: error });
+  }
+  let told = false;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot create ${lock}`, { cause: error });
+    }
+    const holder = Number(readIfAny(lock));
+    if (holder && holder !== process.pid && !alive(holder)) {
+      rmSync(lock, { force: true }); // left by a build that was killed
+      continue;
+    }
+    if (!told) say(`another build (process ${holder || '?'}) is writing ${target}; waiting for it to finish…`);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  recoverLeftovers(target);
+  return () => {
+    if (readIfAny(lock) === String(process.pid)) rmSync(lock, { force: true });
+  };
+}
+
+const readIfAny = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Folders killed builds left beside `target`: `<name>.staging-<pid>`, `.tmp-<pid>`, `.old-<pid>`. */
+function recoverLeftovers(target: string): void {
+  const pattern = new RegExp(`^${basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(staging|tmp|old)-\\d+$`);
+  const leftovers = readdirSync(dirname(target)).filter((name) => pattern.test(name));
+  // Killed between the two renames of swapIn: the previous site is whole under .old-<pid>.
+  const moved = leftovers.find((name) => name.includes('.old-'));
+  if (moved && !existsSync(target)) renameSync(join(dirname(target), moved), target);
+  for (const name of leftovers) rmSync(join(dirname(target), name), { recursive: true, force: true });
+}

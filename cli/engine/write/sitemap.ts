@@ -1,0 +1,41 @@
+import type { SiteModel } from '../../site/model.ts';
+import type { Route, RouteMap } from '../../site/routes.ts';
+import { absoluteUrl } from '../../site/urls.ts';
+import { escapeXml } from './xml.ts';
+
+
+/** The date a page's content last changed, where the content says so. */
+const lastmod = (route: Route): string | undefined =>
+  route.family === 'post' ? route.post.date : route.family === 'legal' ? route.page.updated : undefined;
+
+/**
+ * sitemap.xml: every indexable page, each with its hreflang alternates from the route map.
+ * Spanish is the x-default because it is the site's first language.
+ */
+export function sitemap(model: SiteModel, routes: RouteMap): string {
+  const url = (route: Route) => escapeXml(absoluteUrl(model.site, route.path));
+  const entries = routes.routes
+    .filter((route) => route.indexable)
+    .map((route) => {
+      const other = routes.counterpart(route);
+      const es = route.lang === 'es' ? route : other;
+      const en = route.lang === 'en' ? route : other;
+      const date = lastmod(route);
+      return [
+        '  <url>',
+        `    <loc>${url(route)}</loc>`,
+        ...(date ? [`    <lastmod>${date}</lastmod>`] : []),
+        `    <xhtml:link rel="alternate" hreflang="es" href="${url(es)}"/>`,
+        `    <xhtml:link rel="alternate" hreflang="en" href="${url(en)}"/>`,
+        `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(es)}"/>`,
+        '  </url>',
+      ].join('\n');
+    });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...entries,
+    '</urlset>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,27 @@
+import type { SiteModel } from '../../site/model.ts';
+import type { Lang } from '../../site/schema/common.ts';
+
+/** One manifest per language, so an installed site opens in the language it was installed from. */
+
+const manifestIcons = [
+  { src: '/images/icon-192.png', sizes: '192x192', type: 'image/png' },
+  { src: '/images/icon-512.png', sizes: '512x512', type: 'image/png' },
+] as const;
+
+/** The web app manifest of one language. */
+export function manifest(model: SiteModel, lang: Lang): string {
+  const { brand } = model.site;
+  const data = {
+    name: brand,
+    short_name: brand,
+    description: model.strings[lang].home.seo.description,
+    lang,
+    start_url: lang === 'es' ? '/' : '/en',
+    // A marketing site, not an app: keep the browser's back button and URL bar.
+    display: 'minimal-ui',
+    theme_color: '#0b4f7c',
+    background_color: '#ffffff',
+    icons: manifestIcons,
+  };
+  return `${JSON.stringify(data, null, 2)}\n`;
+}

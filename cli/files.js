@@ -1,0 +1,65 @@
+// The file primitives every part of the tool shares: one hash, one atomic write, one way to put
+// a finished folder in place and to prune old ones. Plain JavaScript: bin.js uses them before any
+// TypeScript can be loaded.
+import { createHash } from 'node:crypto';
+import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+
+/**
+ * The one content hash of the tool: of text, bytes, or any JSON value. base64url by default;
+ * hex where it names a file a case-insensitive disk must tell apart.
+ * @param {unknown} value
+ * @param {'base64url' | 'hex'} [encoding]
+ * @returns {string}
+ */
+export function digest(value, encoding = 'base64url') {
+  const data = typeof value === 'string' || value instanceof Uint8Array ? value : JSON.stringify(value);
+  return createHash('sha1').update(data).digest(encoding);
+}
+
+/**
+ * Writes a file whole or not at all: into a temporary file of this process and thread, renamed
+ * over the target. Whatever stands at the target, even a folder, is replaced.
+ * @param {string} file
+ * @param {string | Uint8Array} data
+ */
+export function writeFileAtomic(file, data) {
+  const temp = `${file}.${process.pid}-${threadId}.tmp`;
+  writeFileSync(temp, data);
+  try {
+    renameSync(temp, file);
+  } catch (error) {
+    if (!['EISDIR', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR'].includes(/** @type {NodeJS.ErrnoException} */ (error).code ?? '')) throw error;
+    rmSync(file, { recursive: true, force: true });
+    renameSync(temp, file);
+  }
+}
+
+/**
+ * Moves a folder finished under a temporary name to `target`, unless another process already put
+ * one there: both were made from the same sources, so either is right and the later one is dropped.
+ * @param {string} temp
+ * @param {string} target
+ */
+export function settleFolder(temp, target) {
+  try {
+    renameSync(temp, target);
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true });
+    if (!statSync(target, { throwIfNoEntry: false })?.isDirectory()) throw error;
+  }
+}
+
+/**
+ * Removes all but the `keep` newest folders of `parent` whose names start with `prefix`
+ * (in-progress `.tmp-` folders aside): a process started before may still load from the others.
+ * @param {string} parent
+ * @param {string} prefix
+ * @param {number} keep
+ */
+export function keepNewest(parent, prefix, keep) {
+  const names = readdirSync(parent).filter((name) => name.startsWith(prefix) && !name.includes('.tmp-'));
+  const dated = names.map((name) => ({ name, time: statSync(join(parent, name)).mtimeMs })).sort((a, b) => b.time - a.time);
+  for (const { name } of dated.slice(keep)) rmSync(join(parent, name), { recursive: true, force: true });
+}

@@ -1,0 +1,110 @@
+/**
+ * The contact form's one schema, shared by the browser island and the function. It uses zod/mini
+ * because it ships in the client bundle. Messages are keys here and are localized on the way out.
+ */
+import * as z from 'zod/mini';
+
+import { honeypotField, type ContactField } from './fields.ts';
+import type { Lang } from '../schema/common.ts';
+
+export { contactFields, honeypotField, type ContactField } from './fields.ts';
+
+/**
+ * Letters, digits and ._%+- around an @ and a dotted domain: no quotes, commas, semicolons,
+ * whitespace or line breaks, so the address is safe in a Reply-To header.
+ */
+export const emailPattern =
+  /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+/** Line breaks and other control characters: C0 (tab, LF, CR, VT, FF…), DEL, C1 (NEL…), U+2028, U+2029. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+export const controlCharacter = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+type OneLineField = 'nombre' | 'localidad';
+type MessageKey = ContactField | `${Exclude<ContactField, 'servicio'>}Long` | `${OneLineField}Line` | 'servicioList' | typeof honeypotField;
+
+const messages: Record<Lang, Record<MessageKey, string>> = {
+  es: {
+    nombre: 'El nombre debe tener al menos 2 caracteres',
+    nombreLong: 'El nombre no puede tener más de 100 caracteres',
+    nombreLine: 'El nombre debe ir en una sola línea, sin tabuladores ni caracteres invisibles',
+    email: 'Email inválido',
+    emailLong: 'El email no puede tener más de 255 caracteres',
+    telefono: 'Teléfono inválido',
+    telefonoLong: 'El teléfono no puede tener más de 20 caracteres',
+    servicio: 'Selecciona un servicio',
+    servicioList: 'Selecciona un servicio de la lista',
+    localidad: 'La localidad es requerida',
+    localidadLong: 'La localidad no puede tener más de 100 caracteres',
+    localidadLine: 'La localidad debe ir en una sola línea, sin tabuladores ni caracteres invisibles',
+    mensaje: 'El mensaje debe tener al menos 10 caracteres',
+    mensajeLong: 'El mensaje no puede tener más de 1000 caracteres',
+    website: 'Deja este campo vacío',
+  },
+  en: {
+    nombre: 'Name must be at least 2 characters',
+    nombreLong: 'Name must be at most 100 characters',
+    nombreLine: 'Name must be on one line, without tabs or invisible characters',
+    email: 'Invalid email',
+    emailLong: 'Email must be at most 255 characters',
+    telefono: 'Invalid phone',
+    telefonoLong: 'Phone must be at most 20 characters',
+    servicio: 'Select a service',
+    servicioList: 'Select a service from the list',
+    localidad: 'Locality is required',
+    localidadLong: 'Locality must be at most 100 characters',
+    localidadLine: 'Locality must be on one line, without tabs or invisible characters',
+    mensaje: 'Message must be at least 10 characters',
+    mensajeLong: 'Message must be at most 1000 characters',
+    website: 'Leave this field empty',
+  },
+};
+
+/** A trimmed string of min..max characters; a missing value counts as too short. */
+const text = (field: Exclude<ContactField, 'servicio'>, min: number, max: number, ...rules: z.core.$ZodCheck<string>[]) =>
+  z.string(field).check(z.trim(), z.minLength(min, field), z.maxLength(max, `${field}Long`), ...rules);
+
+/** Text that goes into the mail as one line: a line break inside it could forge a line of the mail. */
+const oneLine = (field: OneLineField, min: number, max: number) =>
+  text(field, min, max, z.refine((value) => !controlCharacter.test(value), `${field}Line`));
+
+/** Anything but 'en' reads as Spanish, the site's first language (z.catch would cost 3 KB here). */
+const lang = z.transform((value: unknown): Lang => (value === 'en' ? 'en' : 'es'));
+
+/** The schema for a form that offers `services` (their Spanish slugs, which the form posts). */
+export const contactSchema = (services: readonly string[]) =>
+  z.object({
+    nombre: oneLine('nombre', 2, 100),
+    email: text('email', 1, 255, z.regex(emailPattern, 'email')),
+    // Digits and a few separators only, so no control character either.
+    telefono: text('telefono', 9, 20, z.regex(/^[0-9+()./ -]+$/, 'telefono')),
+    servicio: z.string('servicio').check(z.trim(), z.minLength(1, 'servicio'), z.refine((slug) => services.includes(slug), 'servicioList')),
+    localidad: oneLine('localidad', 2, 100),
+    mensaje: text('mensaje', 10, 1000),
+    lang,
+    [honeypotField]: z.literal('', honeypotField),
+  });
+export type Contact = z.infer<ReturnType<typeof contactSchema>>;
+export type ContactErrors = Partial<Record<keyof Contact, string>>;
+export type ContactResult = { ok: true; value: Contact } | { ok: false; errors: ContactErrors };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The language a submission asks for: its `lang` when that is 'es' or 'en', else Spanish. */
+export const langOf = (input: unknown): Lang => lang.parse(isRecord(input) ? input.lang : undefined);
+
+/**
+ * Validates a submission to a form offering `services` (Spanish slugs); on failure returns the
+ * first message per field, in `lang`.
+ */
+export function validateContact(input: unknown, lang: Lang, services: readonly string[]): ContactResult {
+  const result = contactSchema(services).safeParse(isRecord(input) ? input : {});
+  if (result.success) return { ok: true, value: result.data };
+  const errors: ContactErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof Contact;
+    errors[field] ??= messages[lang][issue.message as MessageKey] ?? issue.message;
+  }
+  return { ok: false, errors };
+}

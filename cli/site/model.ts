@@ -1,0 +1,62 @@
+// The site as the templates see it: validated content, Markdown rendered. Types only.
+import type { Locality } from './schema/locality.ts';
+import type { LegalFrontMatter, PostFrontMatter } from './schema/post.ts';
+import type { AirConditioning, Service } from './schema/service.ts';
+import type { Site } from './schema/site.ts';
+import type { Lang } from './schema/common.ts';
+import type { Strings } from './schema/strings.ts';
+
+/** An image of content/images/, with its intrinsic size so every <img> gets width and height. */
+export interface Image {
+  name: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** What a page loaded from a Markdown file holds besides its front matter. */
+export interface MarkdownPage {
+  lang: Lang;
+  /** The body, read from the file on first use when the build's cache knows the file. */
+  markdown: string;
+  /** Hash of everything the body is made of (its file, and for legal texts the values filled in). */
+  sourceHash: string;
+  /** Hash of the validated front matter: what lists of posts show. */
+  frontMatterHash: string;
+}
+
+/** A post as loaded: front matter and Markdown. The build gives it HTML (engine/incremental/markdown-cache.ts). */
+export interface PostSource extends PostFrontMatter, MarkdownPage {}
+export interface Post extends Omit<PostSource, 'markdown'> {
+  html: string;
+}
+
+/** A legal text as loaded, its {{placeholders}} already filled from site.yaml. */
+export interface LegalSource extends LegalFrontMatter, MarkdownPage {}
+export interface LegalPage extends Omit<LegalSource, 'markdown'> {
+  html: string;
+}
+
+/** Everything the templates render from: validated, cross-checked content, Markdown rendered. */
+export interface SiteModel {
+  site: Site;
+  strings: Record<Lang, Strings>;
+  /** Sorted by their `order`. */
+  services: Service[];
+  airConditioning: AirConditioning;
+  localities: Locality[];
+  /** Newest first. */
+  posts: Record<Lang, Post[]>;
+  legal: Record<Lang, LegalPage[]>;
+  images: Map<string, Image>;
+}
+
+/** The content folder as loaded and validated, before Markdown is rendered. */
+export interface Content extends Omit<SiteModel, 'posts' | 'legal'> {
+  posts: Record<Lang, PostSource[]>;
+  legal: Record<Lang, LegalSource[]>;
+}
+
+/** Placeholders the per-locality texts may use. */
+export const localPlaceholders = ['locality', 'comarca', 'context', 'brand'] as const;
+

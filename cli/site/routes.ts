@@ -1,0 +1,157 @@
+import { resultSlugs } from './contact/fields.ts';
+import { ContentError } from './issues.ts';
+import type { LegalPage, Post, SiteModel } from './model.ts';
+import { langs, type Lang } from './schema/common.ts';
+import type { Locality } from './schema/locality.ts';
+import type { Service } from './schema/service.ts';
+
+interface Base {
+  /** The same in both languages: the translation key that pairs a page with its counterpart. */
+  key: string;
+  lang: Lang;
+  /** URL path without trailing slash: "/", "/en", "/electricistas/javea". */
+  path: string;
+  /** Listed in the sitemap and linked with hreflang; false for 404 and form result pages. */
+  indexable: boolean;
+}
+
+export type Route = Base &
+  (
+    | { family: 'home' | 'about' | 'contact' | 'blog' | 'air-conditioning' | 'not-found' | 'thanks' | 'send-error' }
+    | { family: 'service'; service: Service }
+    | { family: 'air-conditioning-locality'; locality: Locality }
+    | { family: 'service-locality'; service: Service; locality: Locality }
+    | { family: 'post'; post: Post }
+    | { family: 'legal'; page: LegalPage }
+  );
+export type Family = Route['family'];
+
+/** The families reports sample one page of (size, audit): every page family but the form results. */
+export const sampledFamilies: Family[] = ['home', 'service', 'service-locality', 'air-conditioning', 'air-conditioning-locality', 'about', 'contact', 'blog', 'post', 'legal', 'not-found'];
+
+/** Fixed path segments of the pages that are not content-driven (the published URLs, which must never change). */
+export const fixedSlugs = {
+  about: { es: 'empresa', en: 'about' },
+  contact: { es: 'contacto', en: 'contact' },
+  blog: { es: 'blog', en: 'blog' },
+  ...resultSlugs,
+  'not-found': { es: '404', en: '404' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+/** Route keys, so templates ask the map for a page instead of concatenating URLs. */
+export const routeKey = {
+  home: () => 'home',
+  about: () => 'about',
+  contact: () => 'contact',
+  blog: () => 'blog',
+  notFound: () => 'not-found',
+  thanks: () => 'thanks',
+  sendError: () => 'send-error',
+  airConditioning: () => 'air-conditioning',
+  airConditioningLocality: (l: Locality) => `air-conditioning/${l.slug}`,
+  service: (s: Service) => `service/${s.slug.es}`,
+  serviceLocality: (s: Service, l: Locality) => `service/${s.slug.es}/${l.slug}`,
+  post: (p: Pick<Post, 'lang' | 'slug' | 'counterpart'>) => `post/${p.lang === 'es' ? p.slug : p.counterpart}`,
+  legal: (p: Pick<LegalPage, 'lang' | 'slug' | 'counterpart'>) => `legal/${p.lang === 'es' ? p.slug : p.counterpart}`,
+  /** The legal text the cookie-settings links fall back to without JavaScript. */
+  cookiePolicy: () => 'legal/politica-cookies',
+};
+
+const join = (lang: Lang, ...segments: string[]) => {
+  const parts = lang === 'en' ? ['en', ...segments] : segments;
+  return `/${parts.join('/')}`;
+};
+
+/** Where a route's HTML goes in the output folder: "/" → index.html, "/a/b" → a/b.html. */
+export const outputFile = (path: string): string => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
+
+/** Every page of the site, computed from content: the spine of the build. */
+export class RouteMap {
+  readonly routes: Route[] = [];
+  private readonly byKey = new Map<string, Partial<Record<Lang, Route>>>();
+  private readonly pathIndex = new Map<string, Route>();
+  private readonly families = new Map<string, readonly Route[]>();
+
+  constructor(model: SiteModel) {
+    const ac = model.airConditioning;
+    const parent = model.services.find((s) => s.slug.es === ac.parent);
+    const clashes: string[] = [];
+    const add = (route: Route) => {
+      const taken = this.pathIndex.get(route.path);
+      if (taken) clashes.push(`${route.path} is both the ${taken.family} page "${taken.key}" and the ${route.family} page "${route.key}"`);
+      this.pathIndex.set(route.path, route);
+      this.byKey.set(route.key, { ...this.byKey.get(route.key), [route.lang]: route });
+      this.routes.push(route);
+    };
+
+    for (const lang of langs) {
+      const page = (family: Route['family'], slugs: Record<Lang, string> | undefined, indexable = true) =>
+        ({ key: family, lang, family, path: slugs ? join(lang, slugs[lang]) : join(lang), indexable }) as Route;
+      add({ ...page('home', undefined), path: lang === 'es' ? '/' : '/en' });
+      for (const service of model.services) {
+        add({ key: routeKey.service(service), lang, family: 'service', service, path: join(lang, service.slug[lang]), indexable: true });
+        for (const locality of model.localities) {
+          const path = join(lang, service.slug[lang], locality.slug);
+          add({ key: routeKey.serviceLocality(service, locality), lang, family: 'service-locality', service, locality, path, indexable: true });
+        }
+      }
+      if (parent) {
+        const acPath = join(lang, parent.slug[lang], ac.slug[lang]);
+        add({ key: routeKey.airConditioning(), lang, family: 'air-conditioning', path: acPath, indexable: true });
+        for (const locality of model.localities) {
+          const path = `${acPath}/${locality.slug}`;
+          add({ key: routeKey.airConditioningLocality(locality), lang, family: 'air-conditioning-locality', locality, path, indexable: true });
+        }
+      }
+      add(page('about', fixedSlugs.about));
+      add(page('contact', fixedSlugs.contact));
+      add(page('blog', fixedSlugs.blog));
+      for (const post of model.posts[lang]) {
+        add({ key: routeKey.post(post), lang, family: 'post', post, path: join(lang, fixedSlugs.blog[lang], post.slug), indexable: true });
+      }
+      for (const legal of model.legal[lang]) {
+        add({ key: routeKey.legal(legal), lang, family: 'legal', page: legal, path: join(lang, legal.slug), indexable: true });
+      }
+      add(page('thanks', fixedSlugs.thanks, false));
+      add(page('send-error', fixedSlugs['send-error'], false));
+      add(page('not-found', fixedSlugs['not-found'], false));
+    }
+    if (clashes.length > 0) {
+      throw new ContentError(clashes.map((message) => ({ file: 'routes', message: `two pages share a URL: ${message}; rename a slug` })));
+    }
+  }
+
+  get(key: string, lang: Lang): Route {
+    const route = this.byKey.get(key)?.[lang];
+    if (!route) throw new Error(`no ${lang} page has the route key "${key}"`);
+    return route;
+  }
+
+  /** The page at a path, if there is one. */
+  at(path: string): Route | undefined {
+    return this.pathIndex.get(path);
+  }
+
+  byPath(path: string): Route {
+    const route = this.at(path);
+    if (!route) throw new Error(`no page has the path "${path}"`);
+    return route;
+  }
+
+  href(key: string, lang: Lang): string {
+    return this.get(key, lang).path;
+  }
+
+  /** The same page in the other language. Every key exists in both languages by construction. */
+  counterpart(route: Route): Route {
+    return this.get(route.key, route.lang === 'es' ? 'en' : 'es');
+  }
+
+  /** The pages of a family, in map order. Every page asks for some, so each list is made once. */
+  byFamily<F extends Family>(family: F, lang?: Lang): readonly Extract<Route, { family: F }>[] {
+    const key = `${family}:${lang ?? '*'}`;
+    let list = this.families.get(key);
+    if (!list) this.families.set(key, (list = Object.freeze(this.routes.filter((r) => r.family === family && (!lang || r.lang === lang)))));
+    return list as readonly Extract<Route, { family: F }>[];
+  }
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const langs = ['es', 'en'] as const;
+export const langSchema = z.enum(langs);
+export type Lang = z.infer<typeof langSchema>;
+
+export const text = z.string().trim().min(1, 'must not be empty');
+export const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "gata-de-gorgos"');
+
+/** A file name under content/images/, e.g. "electricistas.svg". */
+export const imageRef = z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/, 'must be a file name in content/images/');
+
+/** The same shape once per language, so both languages can never drift apart. */
+export const localized = <T extends z.ZodType>(schema: T) => z.object({ es: schema, en: schema }).strict();
+
+export const seoSchema = z
+  .object({
+    title: text.max(70, 'should be at most 70 characters for search results'),
+    description: text.max(170, 'should be at most 170 characters for search results'),
+    keywords: z.array(text).min(3).max(12),
+  })
+  .strict();
+export type Seo = z.infer<typeof seoSchema>;
+
+export const heroSchema = z.object({ badge: text, title: text, description: text }).strict();
+export type Hero = z.infer<typeof heroSchema>;
+
+export const cardSchema = z.object({ title: text, text }).strict();
+export type Card = z.infer<typeof cardSchema>;
+
+/**
+ * A free content section. Every field but the heading is optional, and the template renders what
+ * is present in this order: paragraphs, bullet items, titled lists, cards, gallery.
+ */
+export const sectionSchema = z
+  .object({
+    heading: text,
+    body: z.array(text).optional(),
+    items: z.array(text).optional(),
+    lists: z.array(z.object({ heading: text, items: z.array(text).min(1) }).strict()).optional(),
+    cards: z.array(cardSchema).optional(),
+    gallery: z.array(z.object({ image: imageRef, alt: text, caption: text.optional() }).strict()).optional(),
+  })
+  .strict();
+export type Section = z.infer<typeof sectionSchema>;
+
+/**
+ * Text for a page that exists once per locality. Placeholders {locality}, {comarca}, {context}
+ * and {brand} are filled per page; see cli/site/placeholders.ts.
+ */
+export const localTextSchema = z
+  .object({
+    seoTitle: text,
+    seoDescription: text,
+    heroDescription: text,
+    intro: text,
+    closing: text,
+  })
+  .strict();
+export type LocalText = z.infer<typeof localTextSchema>;

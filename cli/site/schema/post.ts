@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { imageRef, slug, text } from './common.ts';
+
+/** Front matter of a blog post, content/blog/{es,en}/<slug>.md. */
+export const postFrontMatterSchema = z
+  .object({
+    title: text,
+    excerpt: text.max(220, 'should be at most 220 characters to fit a card'),
+    /** ISO date, YYYY-MM-DD. */
+    date: z.iso.date('must be an ISO date such as 2024-03-15'),
+    category: text,
+    slug,
+    /** Slug of the same post in the other language. */
+    counterpart: slug,
+    /** Spanish slug of the related service, e.g. "piscinas". */
+    service: slug,
+    /** Two locality slugs the post links to. */
+    localities: z.array(slug).length(2),
+    image: imageRef,
+    imageAlt: text,
+  })
+  .strict();
+export type PostFrontMatter = z.infer<typeof postFrontMatterSchema>;
+
+/** Front matter of a legal text, content/legal/{es,en}/<slug>.md. Its body may use {{brand}}, {{owner.nif}} and the other site.yaml values (engine/load/content.ts fills them). */
+export const legalFrontMatterSchema = z
+  .object({
+    title: text,
+    description: text.max(170),
+    slug,
+    counterpart: slug,
+    updated: z.iso.date('must be an ISO date such as 2024-03-15'),
+  })
+  .strict();
+export type LegalFrontMatter = z.infer<typeof legalFrontMatterSchema>;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { text } from './common.ts';
+
+export const siteSchema = z
+  .object({
+    brand: text,
+    baseUrl: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).refine((u) => !u.endsWith('/'), 'must not end with a slash'),
+    phone: z
+      .object({
+        display: text,
+        e164: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +34600000000'),
+      })
+      .strict(),
+    /** Digits only, country code first, as wa.me expects. */
+    whatsapp: z.string().regex(/^[1-9]\d{6,14}$/, 'must be digits only with the country code, such as 34600000000'),
+    email: z.email('must be an e-mail address'),
+    hours: z
+      .object({
+        opens: z.string().regex(/^\d\d:\d\d$/, 'must be HH:MM'),
+        closes: z.string().regex(/^\d\d:\d\d$/, 'must be HH:MM'),
+      })
+      .strict(),
+    serviceArea: text,
+    foundingYear: z.number().int().min(1900).max(2100),
+    owner: z
+      .object({ name: text, nif: text, address: text, registry: text.optional() })
+      .strict(),
+    /** Optional analytics script, injected only after consent. Off when absent. */
+    analytics: z.object({ src: z.url() }).strict().optional(),
+  })
+  .strict();
+export type Site = z.infer<typeof siteSchema>;
+
+/**
+ * The example values shipped with the default content, which are not the company's. A strict or production
+ * build refuses to run while any of them remains.
+ */
+export const exampleValues: ReadonlyArray<{ path: string[]; test: (v: unknown) => boolean }> = [
+  { path: ['brand'], test: (v) => v === 'Marina Hogar' },
+  { path: ['baseUrl'], test: (v) => typeof v === 'string' && /example\.(com|org|net)/.test(v) },
+  { path: ['email'], test: (v) => typeof v === 'string' && /@example\.(com|org|net)$/.test(v) },
+  { path: ['phone', 'e164'], test: (v) => v === '+34600000000' },
+  { path: ['phone', 'display'], test: (v) => v === '+34 600 000 000' },
+  { path: ['whatsapp'], test: (v) => v === '34600000000' },
+  ...(['name', 'nif', 'address'] as const).map((key) => ({
+    path: ['owner', key],
+    test: (v: unknown) => typeof v === 'string' && /^\[.*\]$/.test(v.trim()),
+  })),
+];

@@ -1,0 +1,34 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it, vi } from 'vitest';
+import { serve } from '../../../../cli/commands/serve/command.ts';
+import { englishEnquiry } from '../../../functions/contact/fixtures.ts';
+
+const root = await mkdtemp(join(tmpdir(), 'serve-command-test-'));
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+it('refuses to start without a built site and says to build first', async () => {
+  await expect(serve({ dir: join(root, 'missing'), port: 0, host: '127.0.0.1' })).rejects.toThrow(/npm run build/);
+});
+
+it('serves the built site with the contact function writing to the outbox, and logs the URL to open', async () => {
+  const dist = join(root, 'dist');
+  await mkdir(dist, { recursive: true });
+  await writeFile(join(dist, 'index.html'), '<h1>Inicio</h1>');
+  vi.stubEnv('SMTP_URL', '');
+  vi.stubEnv('OUTBOX_DIR', join(root, 'outbox'));
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+
+  await serve({ dir: dist, port: 0, host: '127.0.0.1' });
+  vi.unstubAllEnvs();
+
+  const url = /Serving .* at (http:\/\/127\.0\.0\.1:\d+)/.exec(log.mock.calls.flat().join('\n'))?.[1];
+  expect(url).toBeDefined();
+  expect(log.mock.calls.flat().join('\n')).toContain(`.eml files in ${join(root, 'outbox')}`);
+  expect(await (await fetch(`${url}/`)).text()).toBe('<h1>Inicio</h1>');
+  const post = await fetch(`${url}/api/send-contact-email`, { method: 'POST', body: new URLSearchParams(englishEnquiry), redirect: 'manual' });
+  expect(post.status).toBe(303);
+  expect(post.headers.get('location')).toBe('/en/message-sent');
+  expect(await readdir(join(root, 'outbox'))).toHaveLength(1);
+});

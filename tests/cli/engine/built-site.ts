@@ -1,0 +1,38 @@
+import { build, type BuildResult } from '../../../cli/engine/pipeline.ts';
+import { templatesDir } from '../../../cli/paths.ts';
+import { loadContent } from '../../../cli/engine/load/content.ts';
+import { type SiteModel } from '../../../cli/site/model.ts';
+import { outputFile } from '../../../cli/site/routes.ts';
+
+/** The real content, built in memory once per test file. */
+export async function builtSite(): Promise<BuiltSite> {
+  const result = await build(await loadContent('content'), { templatesDir, year: 2026 });
+  return new BuiltSite(result.model, result);
+}
+
+export class BuiltSite {
+  constructor(
+    readonly model: SiteModel,
+    readonly result: BuildResult,
+  ) {}
+
+  page(path: string): string {
+    const html = this.result.outputs.get(outputFile(path));
+    if (typeof html !== 'string') throw new Error(`no page at ${path}`);
+    return html;
+  }
+
+  /** Visible text of a page: scripts and tags dropped, common entities decoded. */
+  text(path: string): string {
+    return this.page(path)
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ');
+  }
+}
+
+/** Every capture of a pattern's first group. */
+export const matchesOf = (html: string, pattern: RegExp): string[] => [...html.matchAll(pattern)].map((m) => m[1]!);

@@ -1,0 +1,116 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { digest } from '../../../cli/files.js';
+import { buildSite } from '../../../cli/engine/build-site.ts';
+import { copyContent } from '../../helpers.ts';
+
+let content: string;
+let work: string;
+let clean: Map<string, string>;
+const out = () => join(work, 'dist');
+const cache = () => join(work, '.cache');
+
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const entries = await Promise.all(files.map(async (e) => [relative(dir, join(e.parentPath, e.name)), (await readFile(join(e.parentPath, e.name))).toString('base64')] as const));
+  return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Builds incrementally; returns what it warned. */
+async function build(): Promise<string[]> {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    await buildSite({ content, out: out(), cache: cache() });
+    return warn.mock.calls.map((call) => String(call[0]));
+  } finally {
+    warn.mockRestore();
+  }
+}
+
+/** The output must be a clean build's, byte for byte. */
+async function expectClean(): Promise<void> {
+  const now = await snapshot(out());
+  expect([...now.keys()]).toEqual([...clean.keys()]);
+  for (const [file, bytes] of clean) expect(now.get(file), file).toBe(bytes);
+}
+
+/** Every file of the cache, by kind: the manifest, content shards, Markdown entries. */
+async function cacheFiles(): Promise<Record<'manifest' | 'shard' | 'markdown', string[]>> {
+  const files = (await readdir(cache(), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  return {
+    manifest: files.filter((f) => f.endsWith('build.json')),
+    shard: files.filter((f) => f.includes('/content/')),
+    markdown: files.filter((f) => f.includes('/markdown/')),
+  };
+}
+
+/** A small deterministic generator, so a failing trial can be replayed. */
+function random(seed: number): () => number {
+  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+}
+
+/** Damages the cache with `damage`, then expects a clean site, a note naming what was damaged, and a quiet next build. */
+async function survives(damage: () => Promise<string>): Promise<void> {
+  const damaged = await damage();
+  const notes = await build();
+  await expectClean();
+  expect(notes.join('\n')).toContain(damaged);
+  expect(notes.every((n) => /was damaged \(.*\); it is ignored and rebuilt$/.test(n)), notes.join('\n')).toBe(true);
+  expect(await build()).toEqual([]);
+  await expectClean();
+}
+
+beforeAll(async () => {
+  content = await copyContent();
+  work = await mkdtemp(join(tmpdir(), 'cache-damage-'));
+  const reference = join(work, 'reference');
+  await buildSite({ content, out: reference, cache: false });
+  clean = await snapshot(reference);
+  expect(await build()).toEqual([]);
+}, 60_000);
+
+describe('a damaged build cache', { timeout: 60_000 }, () => {
+  it('is never trusted when a Markdown entry is edited into valid, poisoned JSON', async () => {
+    const [entry] = (await cacheFiles()).markdown;
+    const text = await readFile(entry!, 'utf8');
+    await writeFile(entry!, text.replace('<p>', '<p>CACHE-POISON'));
+    expect(await readFile(entry!, 'utf8')).toContain('CACHE-POISON');
+    await survives(async () => entry!);
+  });
+
+  it('is never trusted after one byte flips anywhere in any kind of cache file', async () => {
+    const next = random(7);
+    for (const kind of ['manifest', 'shard', 'markdown', 'shard', 'markdown', 'manifest'] as const) {
+      const files = (await cacheFiles())[kind];
+      const file = files[Math.floor(next() * files.length)]!;
+      const bytes = await readFile(file);
+      const at = Math.floor(next() * bytes.length);
+      bytes[at] = bytes[at]! ^ (1 + Math.floor(next() * 255));
+      await writeFile(file, bytes);
+      await survives(async () => file);
+    }
+  });
+
+  it('is never trusted when a sealed file holds data of the wrong types', async () => {
+    const seal = (json: string) => `${digest(json)}\n${json}`;
+    const { manifest, shard, markdown } = await cacheFiles();
+    await survives(async () => (await writeFile(markdown[0]!, seal('{"html": 42}')), markdown[0]!));
+    await survives(async () => (await writeFile(shard[0]!, seal('{"version": 1, "entries": []}')), shard[0]!));
+    await survives(async () => (await writeFile(manifest[0]!, seal('{"version": "x", "keys": "all"}')), manifest[0]!));
+  });
+
+  it('is replaced when the cache folder is a file, or build.json a folder', async () => {
+    await survives(async () => {
+      await rm(cache(), { recursive: true });
+      await writeFile(cache(), 'not a folder');
+      return cache();
+    });
+    await survives(async () => {
+      await rm(join(cache(), 'build.json'));
+      await mkdir(join(cache(), 'build.json', 'inside'), { recursive: true });
+      return join(cache(), 'build.json');
+    });
+  });
+});

@@ -1,0 +1,169 @@
+import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseDocument } from 'yaml';
+import { readCache } from '../../../cli/engine/incremental/cache.ts';
+import { buildSite, BuildSession } from '../../../cli/engine/build-site.ts';
+import { buildCommand } from '../../../cli/commands/build.ts';
+import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
+import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
+import { contentDir, copyContent, editFile, lineOf } from '../../helpers.ts';
+
+let work: string;
+let content: string;
+const incremental = () => join(work, 'incremental');
+const cache = () => join(work, '.cache');
+
+/** Every file of a folder with its bytes. */
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const entries = await Promise.all(files.map(async (e) => [join(e.parentPath, e.name).slice(dir.length + 1), (await readFile(join(e.parentPath, e.name))).toString('base64')] as const));
+  return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Builds incrementally and from scratch, and expects the same bytes in both folders. */
+async function expectIncrementalEqualsClean(): Promise<string> {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    await buildCommand({ content, out: incremental(), cache: cache() });
+    const summary = String(log.mock.calls.at(-1)?.[0]);
+    const clean = join(work, `clean-${Date.now()}`);
+    await buildCommand({ content, out: clean, cache: false });
+    const [a, b] = await Promise.all([snapshot(incremental()), snapshot(clean)]);
+    expect([...a.keys()]).toEqual([...b.keys()]);
+    for (const [file, bytes] of b) expect(a.get(file), file).toBe(bytes);
+    return summary;
+  } finally {
+    log.mockRestore();
+  }
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'incremental-'));
+  content = await copyContent();
+});
+
+describe('incremental builds', { timeout: 120_000 }, () => {
+  it('match a clean build byte for byte after every edit of a series', async () => {
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 338 pages \(es 169, en 169\), /);
+    expect(await expectIncrementalEqualsClean()).toContain('(es 169, en 169; 0 rendered, the rest unchanged)');
+
+    // The post's modification time is set to a whole second, so it can be put back exactly below.
+    const post = 'blog/es/mantenimiento-piscinas-verano.md';
+    const second = new Date('2026-01-01T00:00:00Z');
+    await editFile(content, post, (md) => `${md}\nUn consejo más: revisa el skimmer cada semana.\n`);
+    await utimes(join(content, post), second, second);
+    // Only the post's text changed: its page renders again, the blog index (title, excerpt) does not.
+    expect(await expectIncrementalEqualsClean()).toMatch(/; 1 rendered, the rest unchanged/);
+
+    // Same size and the same modification time: only the change time tells the cache.
+    await editFile(content, post, (md) => md.replace('cada semana', 'cada martes'));
+    await utimes(join(content, post), second, second);
+    expect(await expectIncrementalEqualsClean()).toMatch(/; 1 rendered, the rest unchanged/);
+
+    // Its title shows on the blog index, the counterpart's page and the service pages.
+    await editFile(content, post, (md) => md.replace(/^title: "/m, 'title: "Guía: '));
+    await expectIncrementalEqualsClean();
+
+    await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: Xaló (Jalón)'));
+    await expectIncrementalEqualsClean();
+
+    await editFile(content, 'services/pintores.yaml', (yaml) => yaml.replace(/title: Pintores\n/, 'title: Pintores y decoradores\n'));
+    await expectIncrementalEqualsClean();
+
+    // One field of a service: only the pages that show it render again.
+    await editFile(content, 'services/fontaneros.yaml', (yaml) => {
+      const doc = parseDocument(yaml);
+      doc.setIn(['es', 'hero', 'description'], 'Fontanería de confianza, con presupuesto claro.');
+      return doc.toString();
+    });
+    expect(await expectIncrementalEqualsClean()).toMatch(/; 1 rendered, the rest unchanged/);
+
+    // Its title shows on the blog index, the counterpart's page and the service pages.
+    await editFile(content, post, (md) => md.replace(/^title: "/m, 'title: "Guía: '));
+    await expectIncrementalEqualsClean();
+
+    await editFile(content, 'localities.yaml', (yaml) =>
+      yaml.replace(
+        /^localities:\n/m,
+        'localities:\n  - slug: denia\n    name: Dénia\n    comarca: Marina Alta\n    es:\n      description: Ciudad portuaria.\n      context: con su puerto\n    en:\n      description: A port town.\n      context: with its harbour\n',
+      ),
+    );
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 356 pages/);
+
+    await rm(join(content, 'blog/es/renovacion-pintado-fachadas.md'));
+    await rm(join(content, 'blog/en/facade-renovation-painting.md'));
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages/);
+
+    await editFile(content, 'site.yaml', (yaml) => yaml.replace('"+34 600 000 000"', '"+34 600 000 001"'));
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
+
+    // Every Markdown HTML entry cut short, and a post page to render again: its text is rendered anew.
+    const entries = join(cache(), 'markdown', (await readdir(join(cache(), 'markdown')))[0]!);
+    for (const name of await readdir(entries)) await writeFile(join(entries, name), '{"html": "<p>Cut sh');
+    await rm(join(incremental(), 'blog/mantenimiento-piscinas-verano.html'));
+    expect(await expectIncrementalEqualsClean()).toContain('1 rendered, the rest unchanged');
+  });
+
+  it('never trusts a corrupt or foreign cache', async () => {
+    await writeFile(join(cache(), 'build.json'), '{"version": "x", "pages": {');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await expectIncrementalEqualsClean();
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/cache file .*build\.json was damaged .*; it is ignored and rebuilt/));
+    warn.mockRestore();
+
+    // Valid JSON with a wrong hash in every field: the checksum on its first line no longer holds.
+    const [seal, json] = (await readFile(join(cache(), 'build.json'), 'utf8')).split('\n');
+    const manifest = JSON.parse(json!);
+    manifest.hashes = manifest.hashes.map(() => 'stale');
+    await writeFile(join(cache(), 'build.json'), `${seal}\n${JSON.stringify(manifest)}`);
+    await rm(join(cache(), 'markdown'), { recursive: true });
+    await writeFile(join(cache(), 'content', '0.json'), '{"version": "x", "entries": ');
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
+  });
+
+  it('still points at file and line when a problem lies in a file the cache had already validated', async () => {
+    await expectIncrementalEqualsClean();
+    await rm(join(content, 'services/piscinas.yaml'));
+    const error = await buildCommand({ content, out: incremental(), cache: cache() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    const post = 'blog/es/mantenimiento-piscinas-verano.md';
+    expect((error as ContentError).issues.map(formatIssue)).toContainEqual(
+      expect.stringContaining(`${join(content, post)}:${await lineOf(content, post, 'service:')}:10  service: no service has the Spanish slug "piscinas"`),
+    );
+    await cp(join(contentDir, 'services/piscinas.yaml'), join(content, 'services/piscinas.yaml'));
+
+    // The same for a YAML file the cache holds, not read by this build until it has a problem.
+    await expectIncrementalEqualsClean();
+    await rm(join(content, 'images/fontaneros.svg'));
+    const missingImage = await buildCommand({ content, out: incremental(), cache: cache() }).catch((e: unknown) => e);
+    expect((missingImage as ContentError).issues.map(formatIssue)).toContainEqual(
+      expect.stringContaining(`${join(content, 'services/fontaneros.yaml')}:${await lineOf(content, 'services/fontaneros.yaml', 'image:')}:8  image: image "fontaneros.svg" is not in`),
+    );
+    await cp(join(contentDir, 'images/fontaneros.svg'), join(content, 'images/fontaneros.svg'));
+  });
+
+  it('leaves from a dev session, whose quick rebuilds replace unwritten caches, the cache a build would write', async () => {
+    await expectIncrementalEqualsClean();
+    const opts = { content, out: incremental(), cache: cache() };
+    const session = new BuildSession();
+    for (const [post, sentence] of [['blog/es/prevencion-averias-fontaneria.md', 'Primera.'], ['blog/en/preventing-plumbing-problems.md', 'Second.'], ['blog/es/prevencion-averias-fontaneria.md', 'Tercera.']]) {
+      await editFile(content, post!, (md) => `${md}\n${sentence}\n`);
+      await buildSite(opts, session); // well within the session's delay before it writes the cache
+    }
+    await session.flush();
+    const version = await toolVersion();
+    const fromSession = await readCache(cache(), version, () => {});
+    expect(await expectIncrementalEqualsClean()).toContain('0 rendered, the rest unchanged');
+    const fromBuild = await readCache(cache(), version, () => {});
+    expect(fromSession.markdown.hashes()).toEqual(fromBuild.markdown.hashes());
+    expect(fromSession.parsed).toEqual(fromBuild.parsed);
+    expect(fromSession.manifest?.pages).toEqual(fromBuild.manifest?.pages);
+  });
+
+  it('rewrites a page someone edited in the output folder', async () => {
+    await writeFile(join(incremental(), 'empresa.html'), 'hand-edited');
+    await expectIncrementalEqualsClean();
+  });
+});

@@ -1,0 +1,43 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { addSyntheticPosts, generateCorpus } from '../../../cli/commands/bench/corpus.ts';
+import { buildSite } from '../../../cli/engine/build-site.ts';
+import { templatesDir } from '../../../cli/paths.ts';
+import { build } from '../../../cli/engine/pipeline.ts';
+import { loadContent } from '../../../cli/engine/load/content.ts';
+import { isStaged, type OutputContent } from '../../../cli/engine/write/publish.ts';
+import { copyContent } from '../../helpers.ts';
+
+/** An output file's bytes as base64, whether a worker staged it or not: strings compare fast. */
+const bytesOf = async (content: OutputContent) => (isStaged(content) ? await readFile(content.staged) : Buffer.from(content)).toString('base64');
+
+describe('rendering on worker threads', { timeout: 120_000 }, () => {
+  it('produces the same files and dependencies as rendering on one thread', async () => {
+    const content = await loadContent('content');
+    const staging = await mkdtemp(join(tmpdir(), 'staging-'));
+    const [threads, single] = [await build(content, { templatesDir, year: 2026, parallel: 'always', staging }), await build(content, { templatesDir, year: 2026, parallel: 'never' })];
+    expect([...threads.outputs.keys()].sort()).toEqual([...single.outputs.keys()].sort());
+    for (const [file, bytes] of single.outputs) expect(await bytesOf(threads.outputs.get(file)!), file).toBe(await bytesOf(bytes));
+    expect(threads.pages).toEqual(single.pages);
+  });
+
+  it('writes, for a site big enough to start them by itself, what one thread renders, telling each step', async () => {
+    // 60 post pairs: past the counts at which `build` starts workers early and renders on them.
+    const corpus = await mkdtemp(join(tmpdir(), 'corpus-'));
+    await generateCorpus(corpus, 120);
+    const contentDir = await copyContent();
+    await addSyntheticPosts(corpus, contentDir);
+    const out = join(await mkdtemp(join(tmpdir(), 'site-')), 'dist');
+    const steps: string[] = [];
+    await buildSite({ content: contentDir, out, cache: join(out, '..', '.cache'), progress: (step) => steps.push(step) });
+    expect(steps).toEqual(['loading content', 'rendering 138 Markdown texts', 'rendering 458 pages', 'writing the files that changed']);
+
+    const single = await build(await loadContent(contentDir), { templatesDir, year: new Date().getFullYear(), parallel: 'never' });
+    const written = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(out.length + 1));
+    expect(written.sort()).toEqual([...single.outputs.keys()].sort());
+    for (const [file, bytes] of single.outputs) expect((await readFile(join(out, file))).toString('base64'), file).toBe(await bytesOf(bytes));
+    expect(await readdir(join(out, '..'))).toEqual(expect.not.arrayContaining([expect.stringMatching(/staging/)]));
+  });
+});

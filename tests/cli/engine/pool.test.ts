@@ -1,0 +1,26 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RenderPool } from '../../../cli/engine/render/pool.ts';
+
+/** A worker script that does `body` when it gets its first task. */
+async function workerScript(body: string): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'worker-')), 'worker.mjs');
+  await writeFile(file, `import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => { ${body} });\n`);
+  return file;
+}
+
+describe('the render pool', () => {
+  it('fails the build when a worker stops instead of waiting for it forever', async () => {
+    const pool = new RenderPool(await workerScript('process.exit(3);'), 2);
+    await expect(pool.markdown([{ markdown: '# one' }, { markdown: '# two' }])).rejects.toThrow('a render worker stopped unexpectedly (exit code 3)');
+    await pool.close();
+  });
+
+  it('fails the build with the error a worker reports', async () => {
+    const pool = new RenderPool(await workerScript("throw new Error('out of ink');"), 1);
+    await expect(pool.markdown([{ markdown: '# one' }])).rejects.toThrow('a render worker crashed');
+    await pool.close();
+  });
+});
