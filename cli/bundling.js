@@ -3,7 +3,8 @@
 import { sep } from 'node:path';
 
 /** Bundled CommonJS code calls require(), which an ES module lacks. */
-export const requireBanner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+export const requireBanner =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
  * An esbuild plugin that bundles the packages named in `bundled`, with what they import, and
@@ -13,7 +14,11 @@ export const requireBanner = "import { createRequire as __createRequire } from '
  */
 export function bundleOnly(bundled) {
   const names = new Set(bundled);
-  const packageName = (/** @type {string} */ path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+  const packageName = (/** @type {string} */ path) =>
+    path
+      .split('/')
+      .slice(0, path.startsWith('@') ? 2 : 1)
+      .join('/');
   return {
     name: 'bundle-only',
     setup(/** @type {import('esbuild').PluginBuild} */ build) {

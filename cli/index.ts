@@ -91,7 +91,12 @@ program
   .option('--peers', 'also time Hugo and Eleventy on the same posts (cli/commands/bench/peers.sh)')
   .option('--check', 'check the performance budgets; exit 1 on a miss')
   .action(async (opts) =>
-    (await import('./commands/bench/index.ts')).bench({ posts: Number(opts.posts), runs: Number(opts.runs), peers: opts.peers === true, check: opts.check === true }),
+    (await import('./commands/bench/index.ts')).bench({
+      posts: Number(opts.posts),
+      runs: Number(opts.runs),
+      peers: opts.peers === true,
+      check: opts.check === true,
+    }),
   );
 
 program

@@ -18,5 +18,7 @@ export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
 export async function checkCommand(opts: { content: string; strict?: boolean }): Promise<void> {
   const content = await loadContent(opts.content, { strict: opts.strict });
   const posts = content.posts.es.length + content.posts.en.length;
-  console.log(`Content OK: ${content.services.length} services, ${content.localities.length} localities, ${posts} posts, ${content.legal.es.length + content.legal.en.length} legal pages.`);
+  console.log(
+    `Content OK: ${content.services.length} services, ${content.localities.length} localities, ${posts} posts, ${content.legal.es.length + content.legal.en.length} legal pages.`,
+  );
 }

@@ -129,7 +129,11 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
     const intact = intactFiles(opts.out, previous);
     const result = await build(content, { ...options, workers, incremental: { cache, version, intact } });
     opts.progress?.('writing the files that changed');
-    const written = await writeOutputs(opts.out, result.outputs, previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined);
+    const written = await writeOutputs(
+      opts.out,
+      result.outputs,
+      previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined,
+    );
     return { result, written };
   });
   const manifest = manifestOf(version, result.pages, result.hashOf, written, cache.manifest);

@@ -26,5 +26,7 @@ export function outsideLink(root: string, path: string): string | undefined {
     return 'is a link to nothing; replace it with the file itself';
   }
   const inside = relative(realpathSync(root), target);
-  return inside.startsWith('..') || isAbsolute(inside) ? `is a link to ${target}, outside the content folder; copy the file into content/ instead` : undefined;
+  return inside.startsWith('..') || isAbsolute(inside)
+    ? `is a link to ${target}, outside the content folder; copy the file into content/ instead`
+    : undefined;
 }

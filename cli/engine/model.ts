@@ -20,4 +20,3 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
 export async function loadModelWithoutHtml(contentDir: string): Promise<SiteModel> {
   return withHtml(await loadContent(contentDir), () => '');
 }
-

@@ -78,8 +78,7 @@ function compiledTemplates(templatesDir: string, files: Map<string, string>, ver
 }
 
 /** Content-hashed asset name, so hosts can cache it forever. */
-const hashed = (name: string, ext: string, content: string | Uint8Array) =>
-  `assets/${name}.${digest(content, 'hex').slice(0, 10)}.${ext}`;
+const hashed = (name: string, ext: string, content: string | Uint8Array) => `assets/${name}.${digest(content, 'hex').slice(0, 10)}.${ext}`;
 
 /**
  * The build as a pure function of content and templates: every output file of the site, keyed by
@@ -92,12 +91,12 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const version = incremental?.version ?? (await toolVersion());
   const { engine, workerFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
   let pool: RenderPool | undefined;
-  const useWorkers = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
+  const parallelFor = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => options.workers ?? (pool ??= new RenderPool(workerFile));
   try {
     const model = await renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
       many: (texts) =>
-        useWorkers(texts.length, parallelFrom.markdown)
+        parallelFor(texts.length, parallelFrom.markdown)
           ? (options.progress?.(`rendering ${texts.length} Markdown texts`), workers().markdown(texts))
           : Promise.all(texts.map(engine.renderText)),
       one: engine.markdownToHtmlSync,
@@ -115,9 +114,21 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const hashOf = (key: string) => index.hashes.get(key) ?? '';
     const bases = new Map(Object.entries(templates).map(([family, hash]) => [family, digest([version, hash, assets, options.year])]));
     const base = (route: Route) => bases.get(route.family)!;
-    const { stale, kept, records: pages } = planPages(routes.routes, base, hashOf, incremental && { manifest: incremental.cache.manifest, intact: incremental.intact });
-    const rendered = useWorkers(stale.length, parallelFrom.pages)
-      ? (options.progress?.(`rendering ${stale.length} pages`), await workers().pages(model, routes, assets, options.year, stale.map((r) => r.path), options.staging))
+    const {
+      stale,
+      kept,
+      records: pages,
+    } = planPages(routes.routes, base, hashOf, incremental && { manifest: incremental.cache.manifest, intact: incremental.intact });
+    const rendered = parallelFor(stale.length, parallelFrom.pages)
+      ? (options.progress?.(`rendering ${stale.length} pages`),
+        await workers().pages(
+          model,
+          routes,
+          assets,
+          options.year,
+          stale.map((r) => r.path),
+          options.staging,
+        ))
       : stale.map(engine.createRenderer(model, routes, assets, options.year, { index }));
     for (const page of rendered) {
       const file = outputFile(page.path);

@@ -59,4 +59,3 @@ export interface Content extends Omit<SiteModel, 'posts' | 'legal'> {
 
 /** Placeholders the per-locality texts may use. */
 export const localPlaceholders = ['locality', 'comarca', 'context', 'brand'] as const;
-

@@ -27,7 +27,19 @@ export type Route = Base &
 export type Family = Route['family'];
 
 /** The families reports sample one page of (size, audit): every page family but the form results. */
-export const sampledFamilies: Family[] = ['home', 'service', 'service-locality', 'air-conditioning', 'air-conditioning-locality', 'about', 'contact', 'blog', 'post', 'legal', 'not-found'];
+export const sampledFamilies: Family[] = [
+  'home',
+  'service',
+  'service-locality',
+  'air-conditioning',
+  'air-conditioning-locality',
+  'about',
+  'contact',
+  'blog',
+  'post',
+  'legal',
+  'not-found',
+];
 
 /** Fixed path segments of the pages that are not content-driven (the published URLs, which must never change). */
 export const fixedSlugs = {
@@ -92,7 +104,15 @@ export class RouteMap {
         add({ key: routeKey.service(service), lang, family: 'service', service, path: join(lang, service.slug[lang]), indexable: true });
         for (const locality of model.localities) {
           const path = join(lang, service.slug[lang], locality.slug);
-          add({ key: routeKey.serviceLocality(service, locality), lang, family: 'service-locality', service, locality, path, indexable: true });
+          add({
+            key: routeKey.serviceLocality(service, locality),
+            lang,
+            family: 'service-locality',
+            service,
+            locality,
+            path,
+            indexable: true,
+          });
         }
       }
       if (parent) {
@@ -100,7 +120,14 @@ export class RouteMap {
         add({ key: routeKey.airConditioning(), lang, family: 'air-conditioning', path: acPath, indexable: true });
         for (const locality of model.localities) {
           const path = `${acPath}/${locality.slug}`;
-          add({ key: routeKey.airConditioningLocality(locality), lang, family: 'air-conditioning-locality', locality, path, indexable: true });
+          add({
+            key: routeKey.airConditioningLocality(locality),
+            lang,
+            family: 'air-conditioning-locality',
+            locality,
+            path,
+            indexable: true,
+          });
         }
       }
       add(page('about', fixedSlugs.about));

@@ -18,7 +18,9 @@ type Vars = Record<string, string | undefined>;
 export function createContactEnv(vars: Vars, { outbox }: { outbox: boolean }): HostEnv {
   const smtpUrl = vars.SMTP_URL?.trim();
   if (!smtpUrl && !outbox) {
-    throw new Error('The contact function has no SMTP_URL: set SMTP_URL, CONTACT_FROM and CONTACT_TO in the host\'s environment variables, or no enquiry can be delivered.');
+    throw new Error(
+      "The contact function has no SMTP_URL: set SMTP_URL, CONTACT_FROM and CONTACT_TO in the host's environment variables, or no enquiry can be delivered.",
+    );
   }
   const addresses: Addresses = {
     from: address(vars, 'CONTACT_FROM', smtpUrl ? undefined : 'Web <web@localhost.test>'),
@@ -26,7 +28,10 @@ export function createContactEnv(vars: Vars, { outbox }: { outbox: boolean }): H
   };
   return {
     mailer: smtpUrl ? smtpMailer(smtpUrl, addresses) : outboxMailer(vars.OUTBOX_DIR || '.outbox', addresses),
-    allowedOrigins: (vars.ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    allowedOrigins: (vars.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     rateLimiter: memoryRateLimiter({ limit: 5, windowMs: 10 * 60_000 }),
     logger: console,
   };

@@ -4,7 +4,7 @@
  */
 import { droppedParam, resultSlugs } from '../../cli/site/contact/fields.ts';
 import { contactFields, honeypotField, langOf, validateContact, type Contact, type ContactErrors } from '../../cli/site/contact/schema.ts';
-import { type Lang } from '../../cli/site/schema/common.ts';
+import type { Lang } from '../../cli/site/schema/common.ts';
 import { services } from './services.ts';
 
 export const maxBodyBytes = 16 * 1024;
@@ -53,7 +53,9 @@ export async function handleContact(request: Request, env: ContactEnv): Promise<
     body = await readText(request, maxBodyBytes);
   } catch (error) {
     // A visitor who closes the tab mid-upload; one line, as thousands of them may come.
-    env.logger.error(`Contact form: the request body broke off (${(error as Error).message}); the client went away before sending it all, so there was nothing to deliver.`);
+    env.logger.error(
+      `Contact form: the request body broke off (${(error as Error).message}); the client went away before sending it all, so there was nothing to deliver.`,
+    );
     return failure(400, 'incomplete_body');
   }
   if (body === undefined) return failure(413, 'payload_too_large');
@@ -71,7 +73,10 @@ export async function handleContact(request: Request, env: ContactEnv): Promise<
   try {
     await env.mailer.send(result.value);
   } catch (error) {
-    env.logger.error('Contact form: the enquiry could not be delivered; the visitor was asked to try again. Check the mail settings (SMTP_URL, CONTACT_FROM, CONTACT_TO).', error);
+    env.logger.error(
+      'Contact form: the enquiry could not be delivered; the visitor was asked to try again. Check the mail settings (SMTP_URL, CONTACT_FROM, CONTACT_TO).',
+      error,
+    );
     return reply.failed();
   }
   return reply.sent();

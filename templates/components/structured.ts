@@ -31,7 +31,12 @@ export function serviceJsonLd(model: SiteModel, name: string, description: strin
     name,
     description,
     url,
-    provider: { '@type': 'LocalBusiness', '@id': `${model.site.baseUrl}/#business`, name: model.site.brand, telephone: model.site.phone.e164 },
+    provider: {
+      '@type': 'LocalBusiness',
+      '@id': `${model.site.baseUrl}/#business`,
+      name: model.site.brand,
+      telephone: model.site.phone.e164,
+    },
     areaServed: area ? { '@type': 'City', name: area } : model.localities.map((l) => ({ '@type': 'City', name: l.name })),
   };
 }

@@ -97,15 +97,7 @@ export function QuoteButton({ tone = 'secondary' }: { tone?: keyof typeof button
 }
 
 /** The hero band at the top of most pages: badge, h1, description and call buttons. */
-export function Hero({
-  content,
-  image,
-  children,
-}: {
-  content: HeroContent;
-  image?: string;
-  children?: ReactNode;
-}) {
+export function Hero({ content, image, children }: { content: HeroContent; image?: string; children?: ReactNode }) {
   const { image: imageUrl, model } = usePage();
   const img = image ? model.images.get(image) : undefined;
   return (
@@ -237,5 +229,6 @@ export function ContactBlock({ heading, text }: { heading: string; text: string 
 /** Structured data for search engines; a data block, not a script, so CSP does not block it. */
 export function JsonLd({ data }: { data: object }) {
   const json = JSON.stringify({ '@context': 'https://schema.org', ...data }).replace(/</g, '\\u003c');
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every "<" escaped above, so it cannot close the script
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

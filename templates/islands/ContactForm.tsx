@@ -65,13 +65,18 @@ export function ContactForm(props: ContactFormProps) {
   };
   const payload = (v: Values) => ({ ...v, lang: props.lang, [honeypotField]: honeypot.current?.value ?? '' });
   const check = async (v: Values) => {
-    const result = (await loadSchema()).validateContact(payload(v), props.lang, props.services.map((s) => s.value));
+    const result = (await loadSchema()).validateContact(
+      payload(v),
+      props.lang,
+      props.services.map((s) => s.value),
+    );
     return result.ok ? {} : result.errors;
   };
 
   // An updater, not `{ ...values }`: autofill changes several fields before the next render.
   const change = (name: ContactField, value: string) => setValues((v) => ({ ...v, [name]: value }));
   // After the first submit, every change is checked again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checks again when the values change, not when a submit sets `validated`
   useEffect(() => {
     if (validated) check(values).then(setErrors);
   }, [values]);
@@ -125,14 +130,29 @@ export function ContactForm(props: ContactFormProps) {
       <label htmlFor={`cf-${name}`} className="form-label">
         {props.labels[name]}
       </label>
-      <input {...common(name)} type={type} autoComplete={autoComplete} placeholder={props.placeholders[name]} onChange={(e) => change(name, e.currentTarget.value)} />
+      <input
+        {...common(name)}
+        type={type}
+        autoComplete={autoComplete}
+        placeholder={props.placeholders[name]}
+        onChange={(e) => change(name, e.currentTarget.value)}
+      />
       {message(name)}
     </div>
   );
 
   return (
     <>
-      <form ref={form} id="contact-form" method="post" action={props.action} noValidate={hydrated} onSubmit={submit} onFocus={loadSchema} className="grid gap-5 sm:grid-cols-2">
+      <form
+        ref={form}
+        id="contact-form"
+        method="post"
+        action={props.action}
+        noValidate={hydrated}
+        onSubmit={submit}
+        onFocus={loadSchema}
+        className="grid gap-5 sm:grid-cols-2"
+      >
         <input type="hidden" name="lang" value={props.lang} />
         {input('nombre', 'text', 'name')}
         {input('email', 'email', 'email')}
@@ -158,7 +178,12 @@ export function ContactForm(props: ContactFormProps) {
           <label htmlFor="cf-mensaje" className="form-label">
             {props.labels.mensaje}
           </label>
-          <textarea {...common('mensaje')} rows={5} placeholder={props.placeholders.mensaje} onChange={(e) => change('mensaje', e.currentTarget.value)} />
+          <textarea
+            {...common('mensaje')}
+            rows={5}
+            placeholder={props.placeholders.mensaje}
+            onChange={(e) => change('mensaje', e.currentTarget.value)}
+          />
           {message('mensaje')}
         </div>
         <div className="absolute -left-[9999px]" aria-hidden="true">

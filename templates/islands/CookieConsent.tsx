@@ -65,6 +65,7 @@ export function CookieConsent(props: CookieConsentProps) {
   const bannerRef = useRef<HTMLElement>(null);
   const opener = useRef<HTMLElement | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an island's props never change after hydration; this runs once
   useEffect(() => {
     const stored = readConsent();
     setBanner(!stored);
@@ -145,7 +146,13 @@ export function CookieConsent(props: CookieConsentProps) {
           {props.dialog.text}
         </p>
         <Switch id="consent-necessary" label={props.dialog.necessary} description={props.dialog.necessaryDescription} checked />
-        <Switch id="consent-analytics" label={props.dialog.analytics} description={props.dialog.analyticsDescription} checked={analytics} onChange={setAnalytics} />
+        <Switch
+          id="consent-analytics"
+          label={props.dialog.analytics}
+          description={props.dialog.analyticsDescription}
+          checked={analytics}
+          onChange={setAnalytics}
+        />
         <div className="cookie-actions mt-6 justify-end">
           <button type="button" className="cookie-secondary" onClick={() => dialog.current?.close()}>
             {props.dialog.close}

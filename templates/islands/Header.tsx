@@ -103,7 +103,10 @@ export function Header(props: HeaderProps) {
             </li>
           ))}
           <li className="pt-2">
-            <a href={props.call.href} className="flex items-center justify-center gap-2 rounded-full bg-terracotta-600 px-4 py-3 font-semibold text-white">
+            <a
+              href={props.call.href}
+              className="flex items-center justify-center gap-2 rounded-full bg-terracotta-600 px-4 py-3 font-semibold text-white"
+            >
               <Phone className="size-4" />
               {props.call.label}
             </a>

@@ -11,6 +11,7 @@ export interface NotFoundProps {
 /** The 404 message. One static page serves every missing path, so the path is read here. */
 export function NotFound(props: NotFoundProps) {
   const [underService, setUnderService] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an island's props never change after hydration; this runs once
   useEffect(() => {
     console.error(`404 Not Found: ${location.pathname}`);
     const [first, second] = location.pathname.split('/').filter(Boolean);

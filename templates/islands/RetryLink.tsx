@@ -18,6 +18,7 @@ export interface RetryLinkProps {
 export function RetryLink(props: RetryLinkProps) {
   const [href, setHref] = useState(props.href);
   const [dropped, setDropped] = useState<string[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an island's props never change after hydration; this runs once
   useEffect(() => {
     if (location.hash.length > 1) setHref(`${props.href.split('#')[0]}${location.hash}`);
     const names = new URLSearchParams(location.hash.slice(1)).get(droppedParam)?.split(',') ?? [];

@@ -53,7 +53,16 @@ export function ServicesMenu({ label, services }: ServicesMenuProps) {
 
   return (
     // data-hydrated hands the panel from the no-JavaScript CSS fallback (styles.css) to this state.
-    <div className="relative" data-menu data-hydrated={hydrated ? '' : undefined} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onKeyDown={onKeyDown} onBlur={onBlur}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover timing only; the button inside is what keyboards and screen readers use
+    <div
+      className="relative"
+      data-menu
+      data-hydrated={hydrated ? '' : undefined}
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
       <button ref={button} type="button" aria-expanded={open} aria-controls="services-menu" onClick={onClick} className="nav-link">
         {label}
         <ChevronDown className="size-4" />

@@ -21,7 +21,7 @@ export function readConsent(now = new Date()): Consent | undefined {
   } catch {
     return undefined; // unreadable means no valid choice: ask again
   }
-  if (!value || value.necessary !== true || typeof value.analytics !== 'boolean' || value.version !== consentVersion) return undefined;
+  if (value?.necessary !== true || typeof value.analytics !== 'boolean' || value.version !== consentVersion) return undefined;
   const expires = new Date(value.savedAt ?? '');
   expires.setMonth(expires.getMonth() + consentMonths);
   return expires > now ? (value as Consent) : undefined;

@@ -30,13 +30,18 @@ export function Document() {
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/images/apple-touch-icon.png" />
         <link rel="manifest" href={manifestPaths[lang]} />
-        <link rel="alternate" type="application/atom+xml" title={fill(t.blog.feedTitle, { brand: model.site.brand })} href={feedPaths[lang]} />
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          title={fill(t.blog.feedTitle, { brand: model.site.brand })}
+          href={feedPaths[lang]}
+        />
         {route.indexable ? (
           <>
-              <link rel="canonical" href={absolute(route.path)} />
-              <link rel="alternate" hrefLang="es" href={absolute(spanish.path)} />
-              <link rel="alternate" hrefLang="en" href={absolute(english.path)} />
-              <link rel="alternate" hrefLang="x-default" href={absolute(spanish.path)} />
+            <link rel="canonical" href={absolute(route.path)} />
+            <link rel="alternate" hrefLang="es" href={absolute(spanish.path)} />
+            <link rel="alternate" hrefLang="en" href={absolute(english.path)} />
+            <link rel="alternate" hrefLang="x-default" href={absolute(spanish.path)} />
           </>
         ) : (
           <meta name="robots" content="noindex" />
@@ -44,7 +49,10 @@ export function Document() {
         <script type="module" src={assets.js} />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-sea-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-sea-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
           {t.skipToContent}
         </a>
         <Header
@@ -53,7 +61,11 @@ export function Document() {
           logo={{ src: '/images/logo.svg', width: logo?.width ?? 48, height: logo?.height ?? 48 }}
           navLabel={t.nav.label}
           servicesLabel={t.nav.services}
-          services={model.services.map((s) => ({ title: s[lang].title, description: s[lang].menuDescription, href: href(routeKey.service(s)) }))}
+          services={model.services.map((s) => ({
+            title: s[lang].title,
+            description: s[lang].menuDescription,
+            href: href(routeKey.service(s)),
+          }))}
           links={(['about', 'contact', 'blog'] as const).map((key) => ({ href: href(key), label: t.nav[key], current: route.key === key }))}
           language={{ href: counterpart.path, label: t.switchLanguage, ariaLabel: t.switchLanguageLabel, lang: counterpart.lang }}
           call={{ href: `tel:${model.site.phone.e164}`, label: noBreak(t.buttons.callNow) }}
@@ -63,33 +75,34 @@ export function Document() {
           <Page />
         </main>
         <SamePerLanguage name="page-end">
+          {/* biome-ignore lint/complexity/noUselessFragments: SamePerLanguage takes one element */}
           <>
-          <Footer />
-          <Island
-            name="CookieConsent"
-            component={CookieConsent}
-            props={{
-              title: t.cookie.title,
-              text: t.cookie.text,
-              policy: { href: cookiePolicy?.path ?? href(routeKey.home()), label: t.cookie.policyLink },
-              accept: t.cookie.accept,
-              reject: t.cookie.reject,
-              configure: t.cookie.configure,
-              dialog: {
-                title: t.cookie.dialogTitle,
-                text: t.cookie.dialogText,
-                necessary: t.cookie.necessary,
-                necessaryDescription: t.cookie.necessaryDescription,
-                analytics: t.cookie.analytics,
-                analyticsDescription: t.cookie.analyticsDescription,
-                rejectAll: t.cookie.rejectAll,
-                save: t.cookie.save,
-                close: t.cookie.close,
-              },
-              analyticsSrc: model.site.analytics?.src,
-            }}
-          />
-          <WhatsAppButton />
+            <Footer />
+            <Island
+              name="CookieConsent"
+              component={CookieConsent}
+              props={{
+                title: t.cookie.title,
+                text: t.cookie.text,
+                policy: { href: cookiePolicy?.path ?? href(routeKey.home()), label: t.cookie.policyLink },
+                accept: t.cookie.accept,
+                reject: t.cookie.reject,
+                configure: t.cookie.configure,
+                dialog: {
+                  title: t.cookie.dialogTitle,
+                  text: t.cookie.dialogText,
+                  necessary: t.cookie.necessary,
+                  necessaryDescription: t.cookie.necessaryDescription,
+                  analytics: t.cookie.analytics,
+                  analyticsDescription: t.cookie.analyticsDescription,
+                  rejectAll: t.cookie.rejectAll,
+                  save: t.cookie.save,
+                  close: t.cookie.close,
+                },
+                analyticsSrc: model.site.analytics?.src,
+              }}
+            />
+            <WhatsAppButton />
           </>
         </SamePerLanguage>
       </body>

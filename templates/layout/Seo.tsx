@@ -48,6 +48,7 @@ export function Seo({
         <meta name="twitter:image" content={imageUrl} />
       </Helmet>
       {jsonLd.map((data, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, rendered once to static HTML
         <JsonLd key={i} data={data} />
       ))}
     </>

@@ -18,7 +18,14 @@ export function Blog() {
               return (
                 <li key={post.slug}>
                   <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-                    <img src={`/images/${img.name}`} width={img.width} height={img.height} alt="" loading="lazy" className="h-auto w-full bg-sea-50" />
+                    <img
+                      src={`/images/${img.name}`}
+                      width={img.width}
+                      height={img.height}
+                      alt=""
+                      loading="lazy"
+                      className="h-auto w-full bg-sea-50"
+                    />
                     <div className="flex flex-1 flex-col p-6">
                       <p className="flex flex-wrap items-center gap-3 text-sm">
                         <span className="rounded-full bg-sand-100 px-3 py-0.5 font-semibold text-sea-900">{post.category}</span>
@@ -32,7 +39,11 @@ export function Blog() {
                         </a>
                       </h2>
                       <p className="mt-2 flex-1 text-slate-700">{post.excerpt}</p>
-                      <a href={href(routeKey.post(post))} className="mt-4 font-semibold text-sea-700 underline underline-offset-2" aria-label={`${t.blog.readMore}: ${post.title}`}>
+                      <a
+                        href={href(routeKey.post(post))}
+                        className="mt-4 font-semibold text-sea-700 underline underline-offset-2"
+                        aria-label={`${t.blog.readMore}: ${post.title}`}
+                      >
                         {t.blog.readMore}
                       </a>
                     </div>

@@ -28,7 +28,12 @@ export function Contact() {
   const link = 'font-medium text-sea-700 underline underline-offset-2';
   return (
     <>
-      <Seo title={t.contact.seo.title} description={t.contact.seo.description} keywords={t.contact.seo.keywords} jsonLd={[localBusiness(model, absolute(route.path))]} />
+      <Seo
+        title={t.contact.seo.title}
+        description={t.contact.seo.description}
+        keywords={t.contact.seo.keywords}
+        jsonLd={[localBusiness(model, absolute(route.path))]}
+      />
       <Hero content={t.contact.hero} />
       <section className="bg-sea-50 py-14 sm:py-20">
         <Container className="grid gap-10 lg:grid-cols-[2fr_1fr]">

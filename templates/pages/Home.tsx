@@ -12,10 +12,22 @@ export function Home() {
   const hero = model.images.get('hero.svg');
   return (
     <>
-      <Seo title={t.home.seo.title} description={t.home.seo.description} keywords={t.home.seo.keywords} jsonLd={[localBusiness(model, absolute(route.path))]} />
+      <Seo
+        title={t.home.seo.title}
+        description={t.home.seo.description}
+        keywords={t.home.seo.keywords}
+        jsonLd={[localBusiness(model, absolute(route.path))]}
+      />
       <section className="relative isolate overflow-hidden bg-sea-900 text-white">
         {hero && (
-          <img src={image(hero.name)} width={hero.width} height={hero.height} alt="" fetchPriority="high" className="absolute inset-0 -z-10 size-full object-cover opacity-35" />
+          <img
+            src={image(hero.name)}
+            width={hero.width}
+            height={hero.height}
+            alt=""
+            fetchPriority="high"
+            className="absolute inset-0 -z-10 size-full object-cover opacity-35"
+          />
         )}
         <Container className="flex min-h-[480px] flex-col justify-center py-16 md:min-h-[560px]">
           <p className="w-fit rounded-full bg-sand-100 px-4 py-1 text-sm font-semibold text-sea-900">{t.home.hero.badge}</p>
@@ -34,7 +46,10 @@ export function Home() {
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {model.services.map((s) => (
             <li key={s.slug.es}>
-              <a href={href(routeKey.service(s))} className="group flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md">
+              <a
+                href={href(routeKey.service(s))}
+                className="group flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md"
+              >
                 <span className="inline-flex size-12 items-center justify-center rounded-xl bg-sea-100 text-sea-800">
                   <ServiceIcon name={s.icon} className="size-6" />
                 </span>

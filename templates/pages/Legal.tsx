@@ -15,6 +15,7 @@ export function Legal() {
         <p className="mt-3 text-sm text-slate-600">
           {t.legal.updated}: <time dateTime={page.updated}>{formatDate(page.updated, lang)}</time>
         </p>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the build rendered from the site's own Markdown */}
         <div className="prose mt-8" dangerouslySetInnerHTML={{ __html: page.html }} />
       </Container>
     </>

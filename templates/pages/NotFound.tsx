@@ -31,7 +31,10 @@ export function NotFound() {
         <ul className="mt-4 flex flex-wrap justify-center gap-2">
           {model.services.map((s) => (
             <li key={s.slug.es}>
-              <a href={href(routeKey.service(s))} className="inline-flex rounded-full bg-sea-50 px-4 py-2 font-medium text-sea-900 ring-1 ring-sea-200 hover:bg-sea-100">
+              <a
+                href={href(routeKey.service(s))}
+                className="inline-flex rounded-full bg-sea-50 px-4 py-2 font-medium text-sea-900 ring-1 ring-sea-200 hover:bg-sea-100"
+              >
                 {s[lang].title}
               </a>
             </li>

@@ -53,7 +53,10 @@ export function ServiceLocality() {
             .filter((s) => s !== service)
             .map((s) => (
               <li key={s.slug.es}>
-                <a href={href(routeKey.serviceLocality(s, locality))} className="inline-flex rounded-full bg-white px-4 py-2 text-sm font-medium text-sea-900 ring-1 ring-sea-200 hover:bg-sea-100">
+                <a
+                  href={href(routeKey.serviceLocality(s, locality))}
+                  className="inline-flex rounded-full bg-white px-4 py-2 text-sm font-medium text-sea-900 ring-1 ring-sea-200 hover:bg-sea-100"
+                >
                   {fill(t.localityPage.title, { service: s[lang].title, locality: locality.name })}
                 </a>
               </li>

@@ -35,7 +35,9 @@ describe('the sitegen command line', { timeout: 30_000 }, () => {
     expect(plain.code).toBe(1);
     expect(plain.stderr).not.toContain('::error');
     const actions = await cli(['check', '--content', content], { GITHUB_ACTIONS: 'true' });
-    expect(actions.stderr).toMatch(new RegExp(`^::error file=[^,]*localities\\.yaml,line=${line},col=\\d+::localities\\.\\d+\\.name: must not be empty`, 'm'));
+    expect(actions.stderr).toMatch(
+      new RegExp(`^::error file=[^,]*localities\\.yaml,line=${line},col=\\d+::localities\\.\\d+\\.name: must not be empty`, 'm'),
+    );
   });
 });
 
@@ -44,6 +46,8 @@ describe('annotation', () => {
     expect(annotation({ file: '/repo/content/a,b:c.yaml', line: 3, column: 5, message: '100% wrong\nsecond line' }, '/repo')).toBe(
       '::error file=content/a%2Cb%3Ac.yaml,line=3,col=5::100%25 wrong%0Asecond line',
     );
-    expect(annotation({ file: '/repo/content/site.yaml', message: 'file is missing' }, '/repo')).toBe('::error file=content/site.yaml::file is missing');
+    expect(annotation({ file: '/repo/content/site.yaml', message: 'file is missing' }, '/repo')).toBe(
+      '::error file=content/site.yaml::file is missing',
+    );
   });
 });

@@ -15,7 +15,14 @@ type Field = (typeof fields)[number];
 
 const messages = emptyFieldMessages;
 const pages = { es: '/contacto', en: '/en/contact' } as const;
-const valid = { nombre: 'Ana García', email: 'ana@example.org', telefono: '+34 611 222 333', servicio: 'fontaneros', localidad: 'Jávea', mensaje: 'Gotea el termo del baño desde ayer.' };
+const valid = {
+  nombre: 'Ana García',
+  email: 'ana@example.org',
+  telefono: '+34 611 222 333',
+  servicio: 'fontaneros',
+  localidad: 'Jávea',
+  mensaje: 'Gotea el termo del baño desde ayer.',
+};
 
 /** The contact page with its form hydrated: it stops the browser's own validation once it can validate. */
 async function openForm(path: string) {
@@ -45,10 +52,16 @@ async function shownError(page: Page, field: Field): Promise<string | undefined>
 const shownErrors = async (page: Page) => Object.fromEntries(await Promise.all(fields.map(async (f) => [f, await shownError(page, f)])));
 const submit = (page: Page, label: string) => page.getByRole('button', { name: label }).click();
 const untilError = (page: Page, field: Field, present: boolean) =>
-  page.waitForFunction(([name, present]) => (document.querySelector(`[name="${name}"]`)?.getAttribute('aria-invalid') === 'true') === present, [field, present] as const);
+  page.waitForFunction(
+    ([name, present]) => (document.querySelector(`[name="${name}"]`)?.getAttribute('aria-invalid') === 'true') === present,
+    [field, present] as const,
+  );
 
 describe('contact form validation', { timeout: timeouts.test }, () => {
-  for (const [lang, label] of [['es', 'Enviar mensaje'], ['en', 'Send message']] as const) {
+  for (const [lang, label] of [
+    ['es', 'Enviar mensaje'],
+    ['en', 'Send message'],
+  ] as const) {
     it(`${lang}: an empty submit shows the spec message under every field and focuses the first`, async () => {
       const { page, errors } = await openForm(pages[lang]);
       await submit(page, label);
@@ -92,15 +105,22 @@ describe('contact form validation', { timeout: timeouts.test }, () => {
   it('keeps every value the browser autofills at once', async () => {
     const { page } = await openForm(pages.es);
     // Autofill sets several fields in one go, each with its own input event.
-    await page.evaluate((values) => {
-      for (const [name, value] of Object.entries(values)) {
-        const input = document.querySelector<HTMLInputElement>(`#contact-form [name="${name}"]`)!;
-        input.value = value;
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }
-    }, { nombre: valid.nombre, email: valid.email, telefono: valid.telefono });
+    await page.evaluate(
+      (values) => {
+        for (const [name, value] of Object.entries(values)) {
+          const input = document.querySelector<HTMLInputElement>(`#contact-form [name="${name}"]`)!;
+          input.value = value;
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      },
+      { nombre: valid.nombre, email: valid.email, telefono: valid.telefono },
+    );
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
-    expect([await value(page, 'nombre'), await value(page, 'email'), await value(page, 'telefono')]).toEqual([valid.nombre, valid.email, valid.telefono]);
+    expect([await value(page, 'nombre'), await value(page, 'email'), await value(page, 'telefono')]).toEqual([
+      valid.nombre,
+      valid.email,
+      valid.telefono,
+    ]);
   });
 });
 

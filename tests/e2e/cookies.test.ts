@@ -42,7 +42,8 @@ describe('cookie banner', { timeout: timeouts.test }, () => {
     await banner(page).waitFor();
     const reject = page.getByRole('button', { name: 'Rechazar', exact: true });
     const accept = page.getByRole('button', { name: 'Aceptar', exact: true });
-    const look = (b: typeof reject) => b.evaluate((el) => ['background-color', 'color', 'font-weight', 'height'].map((p) => getComputedStyle(el).getPropertyValue(p)));
+    const look = (b: typeof reject) =>
+      b.evaluate((el) => ['background-color', 'color', 'font-weight', 'height'].map((p) => getComputedStyle(el).getPropertyValue(p)));
     expect(await look(reject)).toEqual(await look(accept));
     expect(await page.getByRole('button', { name: 'Configurar', exact: true }).isVisible()).toBe(true);
     expect(await stored(page)).toBeNull();

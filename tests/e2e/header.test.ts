@@ -39,7 +39,9 @@ async function recordMenu(page: Page) {
 const menuLog = (page: Page) => page.evaluate(() => window.menuLog);
 const at = (log: MenuEvent[], type: MenuEvent['type'], nth = 0) => log.filter((e) => e.type === type)[nth]?.at ?? NaN;
 const untilExpanded = (page: Page, expanded: boolean) =>
-  page.waitForFunction((value) => document.querySelector('[data-menu] button')?.getAttribute('aria-expanded') === value, String(expanded), { polling: 'raf' });
+  page.waitForFunction((value) => document.querySelector('[data-menu] button')?.getAttribute('aria-expanded') === value, String(expanded), {
+    polling: 'raf',
+  });
 
 /** A point in the page body, away from the header and the Services panel. */
 const away = { x: 20, y: 500 };

@@ -26,7 +26,20 @@ describe('404 page', { timeout: timeouts.test }, () => {
 
 /** One page per family and language, and the form result pages. */
 const samples = (): Route[] => {
-  const families = ['home', 'service', 'service-locality', 'air-conditioning', 'air-conditioning-locality', 'about', 'contact', 'blog', 'post', 'legal', 'thanks', 'send-error'] as const;
+  const families = [
+    'home',
+    'service',
+    'service-locality',
+    'air-conditioning',
+    'air-conditioning-locality',
+    'about',
+    'contact',
+    'blog',
+    'post',
+    'legal',
+    'thanks',
+    'send-error',
+  ] as const;
   return families.flatMap((f) => site.routes.byFamily(f, 'es').slice(0, 1)).flatMap((r) => [r, site.routes.counterpart(r)]);
 };
 
@@ -42,14 +55,18 @@ describe('every page family', { timeout: timeouts.test * 3 }, () => {
       expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'self'/);
       await hydrated(page);
       const inline = await page.evaluate(() => ({
-        scripts: [...document.querySelectorAll('script:not([src])')].map((s) => s.getAttribute('type')).filter((t) => t !== 'application/ld+json'),
+        scripts: [...document.querySelectorAll('script:not([src])')]
+          .map((s) => s.getAttribute('type'))
+          .filter((t) => t !== 'application/ld+json'),
         handlers: [...document.querySelectorAll('*')].flatMap((el) => el.getAttributeNames().filter((a) => a.startsWith('on'))),
         javascriptUrls: document.querySelectorAll('[href^="javascript:"], [src^="javascript:"]').length,
       }));
       expect(inline, path).toEqual({ scripts: [], handlers: [], javascriptUrls: 0 });
       expect(errors, path).toEqual([]);
 
-      const loaded = new Map(await Promise.all(scripts.map(async (r) => [new URL(r.url()).pathname, gzipSync(await r.body()).length] as const)));
+      const loaded = new Map(
+        await Promise.all(scripts.map(async (r) => [new URL(r.url()).pathname, gzipSync(await r.body()).length] as const)),
+      );
       const measured = await pageWeight(site.dir, outputFile(path));
       expect([...loaded.keys()].sort(), path).toEqual(measured.js.sort());
       const total = [...loaded.values()].reduce((sum, bytes) => sum + bytes, 0);

@@ -14,7 +14,13 @@ let env: HostEnv;
 const realFunction: NodeHandler = (req, res) => nodeContactHandler(env)(req, res);
 const site = useSite({ api: { [contactPath]: realFunction } });
 
-const visitor = { nombre: 'Ana García', email: 'ana@example.org', telefono: '+34 611 222 333', localidad: 'Jávea', mensaje: 'Quiero revisar el cuadro eléctrico de casa.' };
+const visitor = {
+  nombre: 'Ana García',
+  email: 'ana@example.org',
+  telefono: '+34 611 222 333',
+  localidad: 'Jávea',
+  mensaje: 'Quiero revisar el cuadro eléctrico de casa.',
+};
 
 async function fillAndSend(page: Page, service: string, values: Record<string, string> = visitor) {
   for (const [name, value] of Object.entries(values)) await page.locator(`[name="${name}"]`).fill(value);
@@ -26,7 +32,10 @@ describe('the contact form with the real function', { timeout: timeouts.test }, 
   it('delivers a Spanish and an English enquiry to the outbox without SMTP', async () => {
     const outbox = await mkdtemp(join(tmpdir(), 'outbox-'));
     env = createContactEnv({ OUTBOX_DIR: outbox }, { outbox: true });
-    for (const [path, toast] of [['/contacto', '¡Mensaje enviado!'], ['/en/contact', 'Message sent!']] as const) {
+    for (const [path, toast] of [
+      ['/contacto', '¡Mensaje enviado!'],
+      ['/en/contact', 'Message sent!'],
+    ] as const) {
       const { page, errors } = await site.open(path);
       await fillAndSend(page, 'electricistas');
       await page.getByText(toast).waitFor();
@@ -45,7 +54,10 @@ describe('the contact form with the real function', { timeout: timeouts.test }, 
   it('delivers to a real SMTP server when SMTP_URL is set', async () => {
     const smtp = await startSmtpServer();
     try {
-      env = createContactEnv({ SMTP_URL: smtp.url, CONTACT_FROM: 'Web <web@marina.test>', CONTACT_TO: 'Oficina <oficina@marina.test>' }, { outbox: false });
+      env = createContactEnv(
+        { SMTP_URL: smtp.url, CONTACT_FROM: 'Web <web@marina.test>', CONTACT_TO: 'Oficina <oficina@marina.test>' },
+        { outbox: false },
+      );
       const { page } = await site.open('/en/contact');
       await fillAndSend(page, 'fontaneros');
       await page.getByText('Message sent!').waitFor();
@@ -76,7 +88,10 @@ describe('the contact form with the real function', { timeout: timeouts.test }, 
   }
 
   it('without JavaScript, a failed post lands on the error page, whose retry link refills the form once JavaScript runs', async () => {
-    env = createContactEnv({ SMTP_URL: await deadSmtpUrl(), CONTACT_FROM: 'web@marina.test', CONTACT_TO: 'oficina@marina.test' }, { outbox: false });
+    env = createContactEnv(
+      { SMTP_URL: await deadSmtpUrl(), CONTACT_FROM: 'web@marina.test', CONTACT_TO: 'oficina@marina.test' },
+      { outbox: false },
+    );
     const noScript = await site.open('/contacto', { javaScriptEnabled: false });
     await fillAndSend(noScript.page, 'reformas');
     await noScript.page.waitForURL(/\/error-envio#/);
@@ -92,7 +107,10 @@ describe('the contact form with the real function', { timeout: timeouts.test }, 
   });
 
   it('without JavaScript, a message too long to carry back is named on the error page, and the other fields still refill the form', async () => {
-    env = createContactEnv({ SMTP_URL: await deadSmtpUrl(), CONTACT_FROM: 'web@marina.test', CONTACT_TO: 'oficina@marina.test' }, { outbox: false });
+    env = createContactEnv(
+      { SMTP_URL: await deadSmtpUrl(), CONTACT_FROM: 'web@marina.test', CONTACT_TO: 'oficina@marina.test' },
+      { outbox: false },
+    );
     const noScript = await site.open('/en/contact', { javaScriptEnabled: false });
     await fillAndSend(noScript.page, 'reformas', { ...visitor, mensaje: '€'.repeat(1000) });
     await noScript.page.waitForURL(/\/en\/send-error#/);

@@ -29,12 +29,19 @@ async function violations(page: Page): Promise<string[]> {
 describe('axe-core, WCAG 2.2 AA, one page of each family in both languages', { timeout: timeouts.test * 4 }, () => {
   it('catches a planted violation, so a clean result means something', async () => {
     const { page } = await site.open('/');
-    await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('afterbegin', '<p class="bg-white text-sea-100">faint text</p><img src="/images/logo.svg">'));
+    await page.evaluate(() =>
+      document
+        .querySelector('main')!
+        .insertAdjacentHTML('afterbegin', '<p class="bg-white text-sea-100">faint text</p><img src="/images/logo.svg">'),
+    );
     const found = await violations(page);
     expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^color-contrast:/), expect.stringMatching(/^image-alt:/)]));
   });
 
-  for (const [name, viewport] of [['phone', phone], ['desktop', desktop]] as const) {
+  for (const [name, viewport] of [
+    ['phone', phone],
+    ['desktop', desktop],
+  ] as const) {
     it(`has no violations at ${name} width`, async () => {
       const found: string[] = [];
       for (const path of samplePaths) {

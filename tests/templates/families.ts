@@ -3,7 +3,10 @@ export const familySamples: Record<string, [string, string]> = {
   home: ['/', '/en'],
   service: ['/fontaneros', '/en/plumbers'],
   'air-conditioning': ['/electricistas/instalacion-aire-acondicionado', '/en/electricians/air-conditioning-installation'],
-  'air-conditioning-locality': ['/electricistas/instalacion-aire-acondicionado/javea', '/en/electricians/air-conditioning-installation/javea'],
+  'air-conditioning-locality': [
+    '/electricistas/instalacion-aire-acondicionado/javea',
+    '/en/electricians/air-conditioning-installation/javea',
+  ],
   'service-locality': ['/placas-solares/callosa-den-sarria', '/en/solar-panels/callosa-den-sarria'],
   about: ['/empresa', '/en/about'],
   contact: ['/contacto', '/en/contact'],

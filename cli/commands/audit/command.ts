@@ -27,7 +27,12 @@ export async function audit(opts: { dir: string; content: string }): Promise<voi
   try {
     for (const { family, path } of samples) {
       process.stderr.write(`  auditing ${path}…\n`);
-      const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+      const result = await lighthouse(origin + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...categories],
+      });
       const scores = categories.map((c) => String(Math.round((result?.lhr.categories[c]?.score ?? 0) * 100)));
       rows.push([family, path, ...scores]);
     }

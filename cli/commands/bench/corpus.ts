@@ -6,8 +6,10 @@ import { loadContent } from '../../engine/load/content.ts';
 import { fixedSlugs } from '../../site/routes.ts';
 import type { Lang } from '../../site/schema/common.ts';
 
-
-const words = 'agua piscina cloro bomba filtro jardín riego césped pintura fachada humedad tubería grifo caldera cuadro eléctrico enchufe placa solar inversor batería excavación zanja reforma cocina baño azulejo'.split(' ');
+const words =
+  'agua piscina cloro bomba filtro jardín riego césped pintura fachada humedad tubería grifo caldera cuadro eléctrico enchufe placa solar inversor batería excavación zanja reforma cocina baño azulejo'.split(
+    ' ',
+  );
 
 /**
  * Writes `posts` synthetic posts (post-0.md …) into `dir`, in the plain front matter Hugo and
@@ -33,7 +35,10 @@ export async function generateCorpus(dir: string, posts: number): Promise<void> 
       `${sentence(80)}.`,
     ].join('\n\n');
     const title = `Post ${i}: ${sentence(4)}`;
-    await writeFile(join(dir, `post-${i}.md`), `---\ntitle: "${title}"\ndate: 2024-03-${day}\ncategory: "mantenimiento"\nexcerpt: "${sentence(15)}"\n---\n\n${body}\n`);
+    await writeFile(
+      join(dir, `post-${i}.md`),
+      `---\ntitle: "${title}"\ndate: 2024-03-${day}\ncategory: "mantenimiento"\nexcerpt: "${sentence(15)}"\n---\n\n${body}\n`,
+    );
   }
 }
 
@@ -49,7 +54,9 @@ const pageOf = (index: number, perLang: number) =>
 
 /** YAML front matter in the project's style: every value double-quoted (JSON strings are valid YAML). */
 const frontMatter = (fields: Record<string, string | string[]>) =>
-  `---\n${Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join('\n')}\n---\n`;
+  `---\n${Object.entries(fields)
+    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+    .join('\n')}\n---\n`;
 
 /**
  * Turns the generated posts of `corpusDir` (an even number, see pageOf) into valid post pairs in

@@ -11,7 +11,8 @@ export async function fileEdit(path: string, change: Change): Promise<(run: numb
   const original = await readFile(path, 'utf8');
   return async (run) => {
     const text = change(original, run);
-    if (text === original) throw new Error(`the bench's edit of ${path} changed nothing; has the file's format changed? See cli/commands/bench/edits.ts`);
+    if (text === original)
+      throw new Error(`the bench's edit of ${path} changed nothing; has the file's format changed? See cli/commands/bench/edits.ts`);
     await writeFile(path, text);
   };
 }

@@ -29,7 +29,12 @@ function median(values: number[]): number {
 }
 
 /** Builds `runs` times, each after `before(run)`; the median time and the highest peak RSS. */
-async function series(label: string, runs: number, build: () => Promise<BuildRun>, before: (run: number) => Promise<void>): Promise<Series> {
+async function series(
+  label: string,
+  runs: number,
+  build: () => Promise<BuildRun>,
+  before: (run: number) => Promise<void>,
+): Promise<Series> {
   const results: BuildRun[] = [];
   for (let run = 1; run <= runs; run++) {
     await before(run);
@@ -47,7 +52,10 @@ async function series(label: string, runs: number, build: () => Promise<BuildRun
  * Prints a table; with `check`, throws when a budget is missed.
  */
 export async function bench(opts: BenchOptions): Promise<void> {
-  for (const [flag, value] of [['--posts', opts.posts], ['--runs', opts.runs]] as const) {
+  for (const [flag, value] of [
+    ['--posts', opts.posts],
+    ['--runs', opts.runs],
+  ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} must be a whole number of at least 1, not ${value}`);
   }
   const root = await mkdtemp(join(tmpdir(), 'sitegen-bench-'));
@@ -106,8 +114,15 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
     cold: await series('cold build', opts.runs, build, cold(site)),
     unchanged: await series('rebuild, nothing changed', opts.runs, build, nothing),
     post: await series('rebuild, one post edited', opts.runs, build, await fileEdit(join(site, 'content/blog/es/post-0.md'), editPostBody)),
-    devPost: await inDevSession(site, async (dev) => series('dev rebuild, one post edited', opts.runs, dev, await fileEdit(join(site, 'content/blog/es/post-1.md'), editPostBody))),
-    locality: await series('rebuild, one locality edited', opts.runs, build, await fileEdit(join(site, 'content/localities.yaml'), editLocality)),
+    devPost: await inDevSession(site, async (dev) =>
+      series('dev rebuild, one post edited', opts.runs, dev, await fileEdit(join(site, 'content/blog/es/post-1.md'), editPostBody)),
+    ),
+    locality: await series(
+      'rebuild, one locality edited',
+      opts.runs,
+      build,
+      await fileEdit(join(site, 'content/localities.yaml'), editLocality),
+    ),
   };
   // The builder renders the project's own templates: edit one in place and always put it back.
   const legal = join(repoRoot, 'templates/pages/Legal.tsx');

@@ -16,7 +16,11 @@ interface Exit {
 /** Runs a command to its end, collecting its output; `inheritStderr` shows its progress live. */
 function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; inheritStderr?: boolean }): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', options.inheritStderr ? 'inherit' : 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', options.inheritStderr ? 'inherit' : 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -77,7 +81,9 @@ export async function runPeers(corpusDir: string, runs: number): Promise<PeerTim
   const value = (name: string) => Number(new RegExp(`^${name} ([\\d.]+)$`, 'm').exec(exit.stdout)?.[1]);
   const times = { posts: value('posts'), hugo: value('hugo_s'), eleventy: value('eleventy_s') };
   if (exit.code !== 0 || !times.posts || !times.hugo || !times.eleventy) {
-    throw new Error(`${script} failed (exit ${exit.code}) or did not print its posts, hugo_s and eleventy_s lines; its output was:\n${exit.stdout.trim()}`);
+    throw new Error(
+      `${script} failed (exit ${exit.code}) or did not print its posts, hugo_s and eleventy_s lines; its output was:\n${exit.stdout.trim()}`,
+    );
   }
   return times;
 }

@@ -32,7 +32,14 @@ const peakRss = (r: Results) => Math.max(...[r.real, r.cold, r.unchanged, r.post
 /** Left-aligned text columns separated by two spaces. */
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export function resultsTable(r: Results): string {
@@ -57,7 +64,11 @@ export function resultsTable(r: Results): string {
 export function peersTable(cold: Series, peers: PeerTimes): string {
   const rows = [
     ['peer', 'cold build', 'ours / peer'],
-    ...Object.entries({ Hugo: peers.hugo, Eleventy: peers.eleventy }).map(([name, seconds]) => [name, time(seconds), `${(cold.seconds / seconds).toFixed(2)}×`]),
+    ...Object.entries({ Hugo: peers.hugo, Eleventy: peers.eleventy }).map(([name, seconds]) => [
+      name,
+      time(seconds),
+      `${(cold.seconds / seconds).toFixed(2)}×`,
+    ]),
   ];
   return `Peers on the same ${peers.posts} generated posts (our cold build renders them plus the real site)\n\n${table(rows)}`;
 }
@@ -73,7 +84,12 @@ export function checkBudgets(r: Results): BudgetCheck {
   const rss = peakRss(r);
   const budgets: { name: string; limit: string; measured: string; ok?: boolean }[] = [
     r.peers
-      ? { name: 'cold build ≤ Eleventy', limit: time(r.peers.eleventy), measured: time(r.cold.seconds), ok: r.cold.seconds <= r.peers.eleventy }
+      ? {
+          name: 'cold build ≤ Eleventy',
+          limit: time(r.peers.eleventy),
+          measured: time(r.cold.seconds),
+          ok: r.cold.seconds <= r.peers.eleventy,
+        }
       : { name: 'cold build ≤ Eleventy', limit: 'Eleventy', measured: time(r.cold.seconds) },
     { name: 'one-post rebuild', limit: '250 ms', measured: time(r.post.seconds), ok: r.post.seconds <= 0.25 },
     { name: 'real site cold build', limit: '1.50 s', measured: time(r.real.seconds), ok: r.real.seconds <= 1.5 },

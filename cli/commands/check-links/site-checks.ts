@@ -55,7 +55,12 @@ export function siteChecks(pages: Page[], sitemapXml: string | undefined, model:
       const expected = { [route.lang]: route.path, [counterpart.lang]: counterpart.path };
       for (const lang of ['es', 'en']) {
         const actual = declared[lang] && toPath(declared[lang]);
-        if (actual !== expected[lang]) problems.push({ page: page.path, target: declared[lang] ?? `(no hreflang="${lang}")`, reason: `hreflang="${lang}" should point to ${expected[lang]}` });
+        if (actual !== expected[lang])
+          problems.push({
+            page: page.path,
+            target: declared[lang] ?? `(no hreflang="${lang}")`,
+            reason: `hreflang="${lang}" should point to ${expected[lang]}`,
+          });
       }
     }
     for (const [lang, url] of Object.entries(declared)) {
@@ -63,7 +68,8 @@ export function siteChecks(pages: Page[], sitemapXml: string | undefined, model:
       const other = byPath.get(toPath(url));
       if (!other) continue; // a missing target is linkinator's broken link
       const back = Object.values(alternates(other.html)).map(toPath);
-      if (!back.includes(page.path)) problems.push({ page: page.path, target: url, reason: `hreflang="${lang}" target does not link back to this page` });
+      if (!back.includes(page.path))
+        problems.push({ page: page.path, target: url, reason: `hreflang="${lang}" target does not link back to this page` });
     }
   }
 
@@ -72,10 +78,12 @@ export function siteChecks(pages: Page[], sitemapXml: string | undefined, model:
   } else {
     const listed = new Set([...sitemapXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => toPath(decode(m[1]!))));
     for (const page of pages) {
-      if (!noindex(page.html) && !listed.has(page.path)) problems.push({ page: page.path, target: '/sitemap.xml', reason: 'page is missing from the sitemap' });
+      if (!noindex(page.html) && !listed.has(page.path))
+        problems.push({ page: page.path, target: '/sitemap.xml', reason: 'page is missing from the sitemap' });
     }
     for (const path of listed) {
-      if (!byPath.has(path) || noindex(byPath.get(path)!.html)) problems.push({ page: '/sitemap.xml', target: path, reason: 'sitemap lists a page that was not built' });
+      if (!byPath.has(path) || noindex(byPath.get(path)!.html))
+        problems.push({ page: '/sitemap.xml', target: path, reason: 'sitemap lists a page that was not built' });
     }
   }
 
@@ -86,7 +94,8 @@ export function siteChecks(pages: Page[], sitemapXml: string | undefined, model:
       const href = decode(attr(anchor, 'href')!);
       const [path, fragment] = href.split('#') as [string, string];
       const target = ids.get(path || page.path);
-      if (target && !target.has(decodeURIComponent(fragment))) problems.push({ page: page.path, target: href, reason: 'no element has this id' });
+      if (target && !target.has(decodeURIComponent(fragment)))
+        problems.push({ page: page.path, target: href, reason: 'no element has this id' });
     }
   }
 

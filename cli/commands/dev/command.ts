@@ -70,7 +70,8 @@ export async function dev(opts: DevOptions): Promise<void> {
 function problemsOf(error: unknown): string[] {
   if (error instanceof ContentError) return error.issues.map(formatIssue);
   const lines = [];
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) lines.push(cause === error ? cause.message : `caused by: ${cause.message}`);
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause)
+    lines.push(cause === error ? cause.message : `caused by: ${cause.message}`);
   return lines.length ? lines : [String(error)];
 }
 
@@ -87,4 +88,3 @@ function describeChanges(changed: string[]): string {
   const more = changed.length > 1 ? ` and ${changed.length - 1} more` : '';
   return ` (${shown(named)}${more})`;
 }
-

@@ -28,7 +28,8 @@ export async function createDevServer({ dir, api }: { dir: string; api: Record<s
     dir,
     api: {
       ...api,
-      [devPaths.script]: (_req, res) => void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(script),
+      [devPaths.script]: (_req, res) =>
+        void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(script),
       [devPaths.events]: events.connect,
     },
   });

@@ -21,7 +21,9 @@ export async function serve(opts: { dir: string; port: number; host: string }): 
 /** Starts listening and returns the URL to open. */
 export async function listen(server: Server, host: string, port: number): Promise<string> {
   await new Promise<void>((done, fail) => {
-    server.once('error', (cause) => fail(new Error(`Cannot listen on ${host}:${port}; set PORT or HOST (or --port, --host) to a free address.`, { cause })));
+    server.once('error', (cause) =>
+      fail(new Error(`Cannot listen on ${host}:${port}; set PORT or HOST (or --port, --host) to a free address.`, { cause })),
+    );
     server.listen(port, host, done);
   });
   const bound = (server.address() as AddressInfo).port;

@@ -34,7 +34,10 @@ export function parseRedirects(text: string): RedirectRule[] {
 
 /** The text matched by `*` when `pattern` matches `path` ('' without a splat), else undefined. */
 export function matchPattern(pattern: string, path: string): string | undefined {
-  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('(.*)');
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('(.*)');
   const match = new RegExp(`^${source}$`).exec(path);
   return match ? (match[1] ?? '') : undefined;
 }

@@ -84,7 +84,8 @@ async function serveStatic(root: string, url: URL, req: IncomingMessage, res: Se
     const splat = matchPattern(rule.from, path);
     if (splat === undefined) continue;
     const target = rule.to.replace(':splat', splat);
-    if (rule.status >= 300 && rule.status < 400) return send(res, rule.status, { ...ruleHeaders, location: encodeURI(target) }, `Moved to ${target}\n`);
+    if (rule.status >= 300 && rule.status < 400)
+      return send(res, rule.status, { ...ruleHeaders, location: encodeURI(target) }, `Moved to ${target}\n`);
     const targetFile = fileIn(root, target);
     if (targetFile && (await isFile(targetFile))) return sendFile(req, res, targetFile, rule.status, ruleHeaders);
   }
@@ -93,7 +94,10 @@ async function serveStatic(root: string, url: URL, req: IncomingMessage, res: Se
 
 /** The one URL form the site uses: no trailing slash, no `.html`, no `/index`. */
 function cleanUrl(path: string): string {
-  const bare = path.replace(/\/+$/, '').replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+  const bare = path
+    .replace(/\/+$/, '')
+    .replace(/\.html$/, '')
+    .replace(/(^|\/)index$/, '');
   return bare || '/';
 }
 
@@ -128,7 +132,9 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
     return;
   }
   // The hosts compress text on the fly; so does this server, so audits measure what visitors get.
-  const compress = /^(text\/|application\/(json|xml|manifest)|image\/svg)/.test(headers['content-type']!) && /\bgzip\b/.test(String(req.headers['accept-encoding']));
+  const compress =
+    /^(text\/|application\/(json|xml|manifest)|image\/svg)/.test(headers['content-type']!) &&
+    /\bgzip\b/.test(String(req.headers['accept-encoding']));
   if (compress) {
     res.writeHead(status, { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
     if (req.method === 'HEAD') res.end();
@@ -145,7 +151,10 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 }
 
 async function isFile(file: string): Promise<boolean> {
-  return stat(file).then((info) => info.isFile(), () => false);
+  return stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
 }
 
 async function readOptional(file: string): Promise<string> {

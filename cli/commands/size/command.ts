@@ -3,7 +3,6 @@ import { loadModelWithoutHtml } from '../../engine/model.ts';
 import { outputFile, RouteMap, sampledFamilies } from '../../site/routes.ts';
 import { jsBudget, pageWeight } from './measure.ts';
 
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const cell = (bytes: number) => `${bytes} B (${kb(bytes)})`;
 
@@ -11,7 +10,9 @@ const cell = (bytes: number) => `${bytes} B (${kb(bytes)})`;
 export async function size(opts: { dir: string; content?: string }): Promise<void> {
   const routes = new RouteMap(await loadModelWithoutHtml(opts.content ?? 'content'));
   // Pages of one family load the same JavaScript and CSS, so one page per family and language tells.
-  const samples = sampledFamilies.flatMap((family) => routes.byFamily(family, 'es').slice(0, 1)).flatMap((route) => [route, routes.counterpart(route)]);
+  const samples = sampledFamilies
+    .flatMap((family) => routes.byFamily(family, 'es').slice(0, 1))
+    .flatMap((route) => [route, routes.counterpart(route)]);
   const rows = [['family', 'page', 'JS gzip', 'CSS gzip', '']];
   let over = 0;
   for (const route of samples) {
@@ -22,7 +23,13 @@ export async function size(opts: { dir: string; content?: string }): Promise<voi
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const numeric = (i: number) => i === 2 || i === 3;
-  for (const row of rows) console.log(row.map((text, i) => (numeric(i) ? text.padStart(widths[i]!) : text.padEnd(widths[i]!))).join('  ').trimEnd());
+  for (const row of rows)
+    console.log(
+      row
+        .map((text, i) => (numeric(i) ? text.padStart(widths[i]!) : text.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    );
   const where = `${relative(process.cwd(), opts.dir) || '.'}/`;
   if (over === 0) console.log(`\nEvery page of ${where} loads at most ${kb(jsBudget)} of JavaScript (gzip).`);
   else {

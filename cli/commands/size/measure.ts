@@ -42,7 +42,9 @@ export async function pageWeight(dir: string, htmlFile: string): Promise<PageWei
   const scripts = tags(html, 'script').filter((a) => a.type === 'module' && a.src);
   const preloads = tags(html, 'link').filter((a) => a.rel === 'modulepreload');
   for (const src of [...scripts.map((a) => a.src!), ...preloads.map((a) => a.href!)]) await visit(src);
-  const css = tags(html, 'link').filter((a) => a.rel === 'stylesheet').map((a) => a.href!);
+  const css = tags(html, 'link')
+    .filter((a) => a.rel === 'stylesheet')
+    .map((a) => a.href!);
   const gzip = async (paths: Iterable<string>) => {
     let total = 0;
     for (const path of paths) total += gzipSync(await read(path)).length;

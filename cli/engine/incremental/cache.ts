@@ -27,11 +27,17 @@ const manifestSchema = z
     /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
     outputs: z.object({ files: z.array(z.string()), hashes: z.array(z.string()), sizes: z.array(z.number()), mtimes: z.array(z.number()) }),
   })
-  .refine(({ pages: p, outputs: o }) => [p.bases, p.deps].every((c) => c.length === p.files.length) && [o.hashes, o.sizes, o.mtimes].every((c) => c.length === o.files.length))
+  .refine(
+    ({ pages: p, outputs: o }) =>
+      [p.bases, p.deps].every((c) => c.length === p.files.length) &&
+      [o.hashes, o.sizes, o.mtimes].every((c) => c.length === o.files.length),
+  )
   .transform(({ pages, outputs, ...rest }) => ({
     ...rest,
     pages: Object.fromEntries(pages.files.map((file, i) => [file, { base: pages.bases[i]!, deps: pages.deps[i]! }])),
-    outputs: Object.fromEntries(outputs.files.map((file, i) => [file, { hash: outputs.hashes[i]!, size: outputs.sizes[i]!, mtimeMs: outputs.mtimes[i]! }])),
+    outputs: Object.fromEntries(
+      outputs.files.map((file, i) => [file, { hash: outputs.hashes[i]!, size: outputs.sizes[i]!, mtimeMs: outputs.mtimes[i]! }]),
+    ),
   }));
 export type Manifest = z.output<typeof manifestSchema>;
 
@@ -42,7 +48,12 @@ function manifestFile({ pages, outputs, ...rest }: Manifest): z.input<typeof man
   return {
     ...rest,
     pages: { files: page.map(([file]) => file), bases: page.map(([, p]) => p.base), deps: page.map(([, p]) => p.deps) },
-    outputs: { files: output.map(([file]) => file), hashes: output.map(([, o]) => o.hash), sizes: output.map(([, o]) => o.size), mtimes: output.map(([, o]) => o.mtimeMs) },
+    outputs: {
+      files: output.map(([file]) => file),
+      hashes: output.map(([, o]) => o.hash),
+      sizes: output.map(([, o]) => o.size),
+      mtimes: output.map(([, o]) => o.mtimeMs),
+    },
   };
 }
 
@@ -76,12 +87,17 @@ export function readCache(dir: string, version: string, warn: (message: string) 
   }
   const manifest = readCacheFile(join(dir, 'build.json'), manifestSchema, warn);
   const parsed = readShards(dir, 'content', version, parsedFileSchema, warn);
-  return { manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined, markdown: new MarkdownCache(dir, version, warn), parsed };
+  return {
+    manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined,
+    markdown: new MarkdownCache(dir, version, warn),
+    parsed,
+  };
 }
 
 /** Every page's key indexes point into the key table. */
 const consistent = (manifest: Manifest) =>
-  manifest.keys.length === manifest.hashes.length && Object.values(manifest.pages).every((page) => !someIndex(page.deps, (i) => i >= manifest.keys.length));
+  manifest.keys.length === manifest.hashes.length &&
+  Object.values(manifest.pages).every((page) => !someIndex(page.deps, (i) => i >= manifest.keys.length));
 
 /** Whether the page at `file` read any of the keys at `indexes` (see changedKeys). */
 export const readAny = (manifest: Manifest, file: string, indexes: ReadonlySet<number>): boolean =>
@@ -116,7 +132,13 @@ export function changedKeys(manifest: Manifest, hashOf: (key: string) => string)
  * pages were kept, the previous key table is extended, so their records stay as they are;
  * otherwise the table is made afresh, dropping keys no page reads any more.
  */
-export function manifestOf(version: string, pages: Record<string, PageRecord>, hashOf: (key: string) => string, outputs: Manifest['outputs'], previous?: Manifest): Manifest {
+export function manifestOf(
+  version: string,
+  pages: Record<string, PageRecord>,
+  hashOf: (key: string) => string,
+  outputs: Manifest['outputs'],
+  previous?: Manifest,
+): Manifest {
   const records = Object.values(pages);
   const kept = records.filter((r) => 'previous' in r).length;
   const extend = previous && kept > records.length / 2;
@@ -128,8 +150,16 @@ export function manifestOf(version: string, pages: Record<string, PageRecord>, h
     return i;
   };
   const depsOf = (record: PageRecord) =>
-    'deps' in record ? record.deps.map(indexOf).join(',') : extend ? record.previous.deps : indexesOf(record.previous.deps).map((i) => indexOf(previous!.keys[i]!)).join(',');
-  const manifestPages = Object.fromEntries(Object.entries(pages).map(([file, record]) => [file, { base: record.base, deps: depsOf(record) }]));
+    'deps' in record
+      ? record.deps.map(indexOf).join(',')
+      : extend
+        ? record.previous.deps
+        : indexesOf(record.previous.deps)
+            .map((i) => indexOf(previous!.keys[i]!))
+            .join(',');
+  const manifestPages = Object.fromEntries(
+    Object.entries(pages).map(([file, record]) => [file, { base: record.base, deps: depsOf(record) }]),
+  );
   return { version, keys, hashes: keys.map(hashOf), pages: manifestPages, outputs };
 }
 
@@ -143,7 +173,14 @@ export function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState
   now.markdown.save();
   const sameFile = (a: ParsedFile, b: ParsedFile) => a.hash === b.hash && sameTimes(a, b);
   writeSealed(join(dir, 'build.json'), JSON.stringify(manifestFile(manifest)));
-  writeShards(dir, 'content', manifest.version, now.parsed, (key, file) => !!before.get(key) && sameFile(before.get(key)!, file), before.keys());
+  writeShards(
+    dir,
+    'content',
+    manifest.version,
+    now.parsed,
+    (key, file) => !!before.get(key) && sameFile(before.get(key)!, file),
+    before.keys(),
+  );
 }
 
 /**
@@ -164,7 +201,14 @@ function readShards<T>(dir: string, name: string, version: string, entry: z.ZodT
   return new Map(parts.flatMap((part) => (part?.version === version ? Object.entries(part.entries) : [])));
 }
 
-function writeShards<T>(dir: string, name: string, version: string, now: Map<string, T>, unchanged: (key: string, value: T) => boolean, before: Iterable<string>): void {
+function writeShards<T>(
+  dir: string,
+  name: string,
+  version: string,
+  now: Map<string, T>,
+  unchanged: (key: string, value: T) => boolean,
+  before: Iterable<string>,
+): void {
   const entries = Array.from({ length: shards }, () => ({}) as Record<string, T>);
   const dirty = new Set<number>();
   for (const [key, value] of now) {
@@ -177,4 +221,3 @@ function writeShards<T>(dir: string, name: string, version: string, now: Map<str
   mkdirSync(join(dir, name), { recursive: true });
   for (const shard of dirty) writeSealed(shardFile(dir, name, shard), JSON.stringify({ version, entries: entries[shard] }));
 }
-

@@ -47,7 +47,7 @@ export class MarkdownCache {
   }
 
   private entryFile(hash: string): string {
-    return join(this.folder!, fileName(hash) + '.json');
+    return join(this.folder!, `${fileName(hash)}.json`);
   }
 
   has(hash: string): boolean {
@@ -106,7 +106,8 @@ export class MarkdownCache {
     this.unsaved.clear();
     this.dropped.clear();
     const parent = join(this.folder, '..');
-    for (const entry of readdirSync(parent)) if (join(parent, entry) !== this.folder) rmSync(join(parent, entry), { recursive: true, force: true });
+    for (const entry of readdirSync(parent))
+      if (join(parent, entry) !== this.folder) rmSync(join(parent, entry), { recursive: true, force: true });
   }
 
   private readFile(hash: string): string | undefined {
@@ -114,7 +115,6 @@ export class MarkdownCache {
     if (html === undefined) this.stored.delete(hash);
     return html;
   }
-
 }
 
 /**
@@ -154,7 +154,9 @@ export function withHtml<C extends { posts: Pages<object>; legal: Pages<object> 
   { lazy = false } = {},
 ): Omit<C, 'posts' | 'legal'> & Pick<SiteModel, 'posts' | 'legal'> {
   const apply = <P extends object>(page: P) =>
-    (lazy ? Object.defineProperty({ ...page }, 'html', { get: () => html(page), enumerable: true }) : { ...page, html: html(page) }) as unknown as Post & LegalPage;
+    (lazy
+      ? Object.defineProperty({ ...page }, 'html', { get: () => html(page), enumerable: true })
+      : { ...page, html: html(page) }) as unknown as Post & LegalPage;
   return {
     ...content,
     posts: { es: content.posts.es.map(apply), en: content.posts.en.map(apply) },

@@ -101,7 +101,13 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
  * `read`. Nested values of an entity are returned as they are: reading any part of an entity
  * depends on the whole entity, except for field-tracked entities and the bodies of Markdown pages.
  */
-export function trackPage(model: SiteModel, routes: RouteMap, route: Route, { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf }: Entities, read: DependencyKeys) {
+export function trackPage(
+  model: SiteModel,
+  routes: RouteMap,
+  route: Route,
+  { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf }: Entities,
+  read: DependencyKeys,
+) {
   const proxies = new WeakMap<object, object>();
   // Objects that only hold entities: reading them depends on nothing by itself.
   const containers = new Set<object>([model, model.posts, model.legal, model.strings]);

@@ -6,7 +6,9 @@ import { digest } from '../../files.js';
 
 export async function filesUnder(dir: string): Promise<Map<string, string>> {
   const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
-  const entries = await Promise.all(names.map(async (e) => [relative(dir, join(e.parentPath, e.name)), await readFile(join(e.parentPath, e.name), 'utf8')] as const));
+  const entries = await Promise.all(
+    names.map(async (e) => [relative(dir, join(e.parentPath, e.name)), await readFile(join(e.parentPath, e.name), 'utf8')] as const),
+  );
   return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 

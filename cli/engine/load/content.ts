@@ -53,12 +53,20 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   if (site?.data && options.strict) {
     for (const { path, test } of exampleValues) {
       const value = rawAt(site.data, path);
-      if (test(value)) issues.push(site.source.issue(path, `still the example value ${JSON.stringify(value)}; set the company's real value before publishing`));
+      if (test(value))
+        issues.push(
+          site.source.issue(path, `still the example value ${JSON.stringify(value)}; set the company's real value before publishing`),
+        );
     }
   }
 
   const localities = localitiesFile?.data?.localities ?? [];
-  if (localitiesFile) uniqueBy(localities, (l) => l.slug, (i) => issues.push(localitiesFile.source.issue(['localities', i, 'slug'], 'duplicate locality slug')));
+  if (localitiesFile)
+    uniqueBy(
+      localities,
+      (l) => l.slug,
+      (i) => issues.push(localitiesFile.source.issue(['localities', i, 'slug'], 'duplicate locality slug')),
+    );
   const rawLocalities = rawAt(localitiesFile?.source.data, ['localities']);
   const localitySlugs = new Set(Array.isArray(rawLocalities) ? rawLocalities.map((l) => rawAt(l, ['slug'])) : []);
 
@@ -71,7 +79,9 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       if (twin) issues.push(source.issue(['slug', lang], `"${data.slug[lang]}" is already the slug of another service`));
       for (const key of ['seoTitle', 'seoDescription', 'heroDescription', 'intro', 'closing'] as const) {
         for (const name of unknownPlaceholders(data[lang].local[key], localPlaceholders)) {
-          issues.push(source.issue([lang, 'local', key], `unknown placeholder {${name}}; use ${localPlaceholders.map((p) => `{${p}}`).join(', ')}`));
+          issues.push(
+            source.issue([lang, 'local', key], `unknown placeholder {${name}}; use ${localPlaceholders.map((p) => `{${p}}`).join(', ')}`),
+          );
         }
       }
       data[lang].sections.forEach((section, i) =>
@@ -94,7 +104,10 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 
   const posts = await loadPairs(contentDir, 'blog', postFrontMatterSchema, issues, options.parsed, {
     check(page, source) {
-      if (!serviceSlugs.has(page.service)) issues.push(source.issue(['service'], `no service has the Spanish slug "${page.service}"; use one of ${[...serviceSlugs].join(', ')}`));
+      if (!serviceSlugs.has(page.service))
+        issues.push(
+          source.issue(['service'], `no service has the Spanish slug "${page.service}"; use one of ${[...serviceSlugs].join(', ')}`),
+        );
       page.localities.forEach((slug, i) => {
         if (!localitySlugs.has(slug)) issues.push(source.issue(['localities', i], `"${slug}" is not a locality in localities.yaml`));
       });
@@ -109,7 +122,9 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       if (!legalValues) return text;
       const filled = fillDouble(text, legalValues[page.lang]);
       for (const { name, line } of filled.unknown) {
-        const known = Object.keys(legalValues.es).map((k) => `{{${k}}}`).join(', ');
+        const known = Object.keys(legalValues.es)
+          .map((k) => `{{${k}}}`)
+          .join(', ');
         issues.push({ file: source.file, line: bodyLine + line - 1, message: `unknown placeholder {{${name}}}; use ${known}` });
       }
       return filled.text;
@@ -185,8 +200,14 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
     const other = lang === 'es' ? 'en' : 'es';
     for (const { page, source } of pages[lang]) {
       const twin = bySlug[other].get(page.counterpart);
-      if (!twin) issues.push(source.issue(['counterpart'], `no ${other} page in ${join(contentDir, folder, other)} has the slug "${page.counterpart}"`));
-      else if (twin.counterpart !== page.slug) issues.push(source.issue(['counterpart'], `"${page.counterpart}" names "${twin.counterpart}" as its counterpart, not "${page.slug}"`));
+      if (!twin)
+        issues.push(
+          source.issue(['counterpart'], `no ${other} page in ${join(contentDir, folder, other)} has the slug "${page.counterpart}"`),
+        );
+      else if (twin.counterpart !== page.slug)
+        issues.push(
+          source.issue(['counterpart'], `"${page.counterpart}" names "${twin.counterpart}" as its counterpart, not "${page.slug}"`),
+        );
     }
   }
   return { es: pages.es.map((p) => p.page), en: pages.en.map((p) => p.page) };
@@ -221,21 +242,23 @@ export async function countMarkdown(contentDir: string): Promise<number> {
  * the content folder are reported as issues and left out, like the folder itself when it is one.
  */
 async function listFiles(root: string, folder: string, extension: string, issues: ContentIssue[] = []): Promise<string[]> {
-  const escape = outsideLink(root, join(root, folder));
-  if (escape) {
-    issues.push({ file: join(root, folder), message: escape });
+  const leak = outsideLink(root, join(root, folder));
+  if (leak) {
+    issues.push({ file: join(root, folder), message: leak });
     return [];
   }
   const entries = await readdir(join(root, folder), { withFileTypes: true }).catch(() => []);
-  const files = entries.filter((entry) => entry.name.endsWith(extension) && !refusedLink(root, join(folder, entry.name), entry.isSymbolicLink(), issues));
+  const files = entries.filter(
+    (entry) => entry.name.endsWith(extension) && !refusedLink(root, join(folder, entry.name), entry.isSymbolicLink(), issues),
+  );
   return files.map((entry) => join(folder, entry.name)).sort();
 }
 
 /** Whether `file` is a link out of the content folder, which is then reported. */
 function refusedLink(root: string, file: string, isLink: boolean, issues: ContentIssue[]): boolean {
-  const escape = isLink ? outsideLink(root, join(root, file)) : undefined;
-  if (escape) issues.push({ file: join(root, file), message: escape });
-  return escape !== undefined;
+  const leak = isLink ? outsideLink(root, join(root, file)) : undefined;
+  if (leak) issues.push({ file: join(root, file), message: leak });
+  return leak !== undefined;
 }
 
 function rawAt(data: unknown, path: string[]): unknown {

@@ -19,9 +19,9 @@ export async function loadImages(dir: string, issues: ContentIssue[], contentDir
       issues.push({ file, message: 'is a folder: content/images/ holds image files only; move its files up or out' });
       continue;
     }
-    const escape = entry.isSymbolicLink() && outsideLink(contentDir, file);
-    if (escape) {
-      issues.push({ file, message: escape });
+    const leak = entry.isSymbolicLink() && outsideLink(contentDir, file);
+    if (leak) {
+      issues.push({ file, message: leak });
       continue;
     }
     const bytes = await readFile(file).catch((error: unknown) => {
@@ -29,7 +29,11 @@ export async function loadImages(dir: string, issues: ContentIssue[], contentDir
     });
     if (name.endsWith('.svg')) {
       const svg = inspectSvg(bytes.toString('utf8'));
-      if (svg.unsafe.length) issues.push({ file, message: `refused: ${svg.unsafe.join('; ')}. Illustrations must be plain drawings; export them again without these` });
+      if (svg.unsafe.length)
+        issues.push({
+          file,
+          message: `refused: ${svg.unsafe.join('; ')}. Illustrations must be plain drawings; export them again without these`,
+        });
       else if (svg.size) images.set(name, { name, bytes, ...svg.size });
       else issues.push({ file, message: 'cannot read the image size: give the <svg> element width and height attributes' });
       continue;
@@ -67,7 +71,8 @@ export function inspectSvg(svg: string): { size?: { width: number; height: numbe
         for (const [attribute, value] of Object.entries(attributes)) {
           const key = attribute.toLowerCase();
           if (key.startsWith('on')) unsafe.add(`an event handler (${attribute})`);
-          else if (referenceAttributes.has(key) && !value.trim().startsWith('#')) unsafe.add(`an external reference (${attribute}="${value}")`);
+          else if (referenceAttributes.has(key) && !value.trim().startsWith('#'))
+            unsafe.add(`an external reference (${attribute}="${value}")`);
           else if (externalUrl.test(value)) unsafe.add(`an external reference in ${attribute}`);
         }
       },

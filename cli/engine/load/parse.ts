@@ -58,7 +58,12 @@ export class Source {
  * Reads a YAML file; syntax errors become issues and the file yields no Source. A file a
  * previous build parsed, untouched since (see `untouched`), is not read again.
  */
-export function loadYaml(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): (Source & { cacheEntry: ParsedFile }) | undefined {
+export function loadYaml(
+  root: string,
+  file: string,
+  issues: ContentIssue[],
+  parsed?: ParsedFiles,
+): (Source & { cacheEntry: ParsedFile }) | undefined {
   const path = join(root, file);
   const previous = parsed?.get(file);
   const { hit, times } = untouched(path, previous);
@@ -135,7 +140,12 @@ function untouched(path: string, previous: ParsedFile | undefined): { hit?: Pars
  * A file whose text a previous build already validated is not parsed again, nor read when
  * untouched since.
  */
-export function loadMarkdown(root: string, file: string, issues: ContentIssue[], parsed?: ParsedFiles): (MarkdownFile & { times: FileTimes }) | undefined {
+export function loadMarkdown(
+  root: string,
+  file: string,
+  issues: ContentIssue[],
+  parsed?: ParsedFiles,
+): (MarkdownFile & { times: FileTimes }) | undefined {
   const path = join(root, file);
   const previous = parsed?.get(file);
   const { hit, times } = untouched(path, previous);
@@ -178,13 +188,23 @@ const refuseCode = () => {
 function parseMarkdown(root: string, file: string, text: string, issues: ContentIssue[]) {
   const fence = /^\uFEFF?---([^\r\n]*)/.exec(text)?.[1];
   if (fence?.trim()) {
-    issues.push({ file: join(root, file), line: 1, column: 4, message: `"---${fence.trim()}" opens the front matter: only a plain --- line (YAML) is allowed` });
+    issues.push({
+      file: join(root, file),
+      line: 1,
+      column: 4,
+      message: `"---${fence.trim()}" opens the front matter: only a plain --- line (YAML) is allowed`,
+    });
     return undefined;
   }
   // Parse the front matter ourselves too: gray-matter gives no positions.
   const parsed = matter(text, { engines: { yaml: () => ({}), js: refuseCode, javascript: refuseCode } });
   if (!parsed.matter.trim()) {
-    issues.push({ file: join(root, file), line: 1, column: 1, message: 'missing front matter: start the file with a --- block of title, date, …' });
+    issues.push({
+      file: join(root, file),
+      line: 1,
+      column: 1,
+      message: 'missing front matter: start the file with a --- block of title, date, …',
+    });
     return undefined;
   }
   const lineOf = (index: number) => text.slice(0, index).split('\n').length;

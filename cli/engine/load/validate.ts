@@ -28,7 +28,8 @@ function describe(issue: z.core.$ZodIssue, value: unknown): string {
     const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
     return `expected ${issue.code === 'too_small' ? 'at least' : 'at most'} ${bound} characters, got ${value.length}`;
   }
-  if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(value)}`;
+  if (issue.code === 'invalid_value')
+    return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(value)}`;
   return issue.message;
 }
 

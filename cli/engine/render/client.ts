@@ -2,7 +2,6 @@ import { basename, dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { repoRoot } from '../../paths.ts';
 
-
 export interface ClientBundle {
   /** URL of the hydration entry. */
   entry: string;
@@ -39,7 +38,8 @@ export async function buildClient(templatesDir: string): Promise<ClientBundle> {
   const files = new Map(result.outputFiles.map((f) => [relative(repoRoot, f.path), f.contents]));
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint)!;
-  const imports = (file: string): string[] => outputs[file]!.imports.filter((i) => i.kind === 'import-statement').flatMap((i) => [i.path, ...imports(i.path)]);
+  const imports = (file: string): string[] =>
+    outputs[file]!.imports.filter((i) => i.kind === 'import-statement').flatMap((i) => [i.path, ...imports(i.path)]);
   const urls = (paths: string[]) => [...new Set(paths)].map((f) => `/${f}`);
   const islands: Record<string, string[]> = {};
   // Islands bundled into the entry need the chunks it imports (Preact): preloading them saves a

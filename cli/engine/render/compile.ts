@@ -39,7 +39,10 @@ export async function compileTemplates(templatesDir: string, key: string): Promi
     writeFile(join(temp, 'engine.mjs'), code.engine),
     writeFile(join(temp, 'worker.mjs'), code.worker),
     writeFile(join(temp, 'styles.css'), css),
-    writeFile(join(temp, 'client.json'), JSON.stringify({ ...client, files: Object.fromEntries([...client.files].map(([f, b]) => [f, Buffer.from(b).toString('utf8')])) })),
+    writeFile(
+      join(temp, 'client.json'),
+      JSON.stringify({ ...client, files: Object.fromEntries([...client.files].map(([f, b]) => [f, Buffer.from(b).toString('utf8')])) }),
+    ),
   ]);
   settleFolder(temp, dir);
   keepNewest(compiledDir, 'templates-', keep);

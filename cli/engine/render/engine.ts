@@ -21,7 +21,13 @@ export interface RenderedPage {
  * language are rendered once, for that language's home page; each page that shows one is
  * credited with what the part read. `shareParts: false` renders them on every page instead.
  */
-export function createRenderer(model: SiteModel, routes: RouteMap, assets: Assets, year: number, { shareParts = true, index = indexModel(model, routes) } = {}) {
+export function createRenderer(
+  model: SiteModel,
+  routes: RouteMap,
+  assets: Assets,
+  year: number,
+  { shareParts = true, index = indexModel(model, routes) } = {},
+) {
   const tracked = (route: Route, read: Set<string>) => ({ ...trackPage(model, routes, route, index, read), assets, year });
   const parts = new Map<string, { html: string; read: string[] }>();
   return (route: Route): RenderedPage => {

@@ -5,7 +5,21 @@
  * inside attribute values, so a tag never contains a raw `>` before its end.
  */
 const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
-const booleanAttributes = new Set(['async', 'autofocus', 'checked', 'defer', 'disabled', 'hidden', 'inert', 'multiple', 'novalidate', 'open', 'readonly', 'required', 'selected']);
+const booleanAttributes = new Set([
+  'async',
+  'autofocus',
+  'checked',
+  'defer',
+  'disabled',
+  'hidden',
+  'inert',
+  'multiple',
+  'novalidate',
+  'open',
+  'readonly',
+  'required',
+  'selected',
+]);
 /** SVG attributes are case-sensitive in the DOM; the HTML parser expects these spellings. */
 const svgCamelCase = new Set(['viewBox', 'preserveAspectRatio', 'gradientUnits', 'gradientTransform', 'patternUnits', 'clipPathUnits']);
 
@@ -30,10 +44,16 @@ function normalizeTag(name: string, rest: string): string {
   const slash = rest.endsWith('/');
   const attributes = (slash ? rest.slice(0, -1) : rest).trimEnd();
   // Void elements often need only their slash removed.
-  const normalized = !/=""|\s[a-z-]*[A-Z]/.test(attributes) ? attributes : attributes.replace(/\s([^\s=]+)(?:="([^"]*)")?/g, (_attr, attr: string, value: string | undefined) => {
-    const key = svgCamelCase.has(attr) ? attr : attr.toLowerCase();
-    return booleanAttributes.has(key) && (value === '' || value === undefined) ? ` ${key}` : value === undefined ? ` ${key}` : ` ${key}="${value}"`;
-  });
+  const normalized = !/=""|\s[a-z-]*[A-Z]/.test(attributes)
+    ? attributes
+    : attributes.replace(/\s([^\s=]+)(?:="([^"]*)")?/g, (_attr, attr: string, value: string | undefined) => {
+        const key = svgCamelCase.has(attr) ? attr : attr.toLowerCase();
+        return booleanAttributes.has(key) && (value === '' || value === undefined)
+          ? ` ${key}`
+          : value === undefined
+            ? ` ${key}`
+            : ` ${key}="${value}"`;
+      });
   const close = slash && !voidElements.has(name.toLowerCase()) ? '/' : '';
   return `<${name}${normalized}${close}>`;
 }

@@ -59,21 +59,40 @@ export class RenderPool {
   }
 
   async markdown(texts: MarkdownText[]): Promise<string[]> {
-    const results = await Promise.all(this.chunks(texts).map((chunk, i) => (chunk.length ? this.send<string[]>(this.workers[i]!, { type: 'markdown', texts: chunk }) : [])));
+    const results = await Promise.all(
+      this.chunks(texts).map((chunk, i) => (chunk.length ? this.send<string[]>(this.workers[i]!, { type: 'markdown', texts: chunk }) : [])),
+    );
     return results.flat();
   }
 
   /** Renders the pages at `paths`, returned as bytes or written to `staging` (see RenderedBytes). */
-  async pages(model: SiteModel, routes: RouteMap, assets: Assets, year: number, paths: string[], staging?: string): Promise<RenderedBytes[]> {
+  async pages(
+    model: SiteModel,
+    routes: RouteMap,
+    assets: Assets,
+    year: number,
+    paths: string[],
+    staging?: string,
+  ): Promise<RenderedBytes[]> {
     const results = await Promise.all(
       this.chunks(paths).map(async (chunk, i) => {
         if (!chunk.length) return [];
         const worker = this.workers[i]!;
-        await this.send(worker, { type: 'site', model: slimModel(model, chunk.map((path) => routes.byPath(path))), assets, year });
+        await this.send(worker, {
+          type: 'site',
+          model: slimModel(
+            model,
+            chunk.map((path) => routes.byPath(path)),
+          ),
+          assets,
+          year,
+        });
         // In batches, so that no thread holds thousands of finished pages at once.
         const pages: RenderedBytes[] = [];
         for (let start = 0; start < chunk.length; start += pageBatch) {
-          pages.push(...(await this.send<RenderedBytes[]>(worker, { type: 'pages', paths: chunk.slice(start, start + pageBatch), staging })));
+          pages.push(
+            ...(await this.send<RenderedBytes[]>(worker, { type: 'pages', paths: chunk.slice(start, start + pageBatch), staging })),
+          );
         }
         return pages;
       }),
@@ -92,7 +111,11 @@ export class RenderPool {
  * only the posts and legal texts those pages show. Copying it to each worker is the cost.
  */
 function slimModel(model: SiteModel, routes: Route[]): SiteModel {
-  const shown = new Map(routes.flatMap((r): [object, string][] => (r.family === 'post' ? [[r.post, r.post.html]] : r.family === 'legal' ? [[r.page, r.page.html]] : [])));
+  const shown = new Map(
+    routes.flatMap((r): [object, string][] =>
+      r.family === 'post' ? [[r.post, r.post.html]] : r.family === 'legal' ? [[r.page, r.page.html]] : [],
+    ),
+  );
   const images = new Map([...model.images].map(([name, { width, height }]) => [name, { name, width, height, bytes: Buffer.alloc(0) }]));
   return { ...withHtml(model, (page) => shown.get(page) ?? ''), images };
 }

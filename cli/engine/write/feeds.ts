@@ -5,7 +5,6 @@ import type { Lang } from '../../site/schema/common.ts';
 import { absoluteUrl, feedPaths } from '../../site/urls.ts';
 import { escapeXml } from './xml.ts';
 
-
 /** Feed readers poll the whole file: the newest posts are what they need, not the archive. */
 export const feedLength = 20;
 

@@ -7,7 +7,6 @@ import { manifest } from './web-manifest.ts';
 import { robots } from './robots.ts';
 import { sitemap } from './sitemap.ts';
 
-
 /** Output file of a site path, relative to dist: "/en/blog/feed.xml" → "en/blog/feed.xml". */
 const fileAt = (path: string) => path.slice(1);
 

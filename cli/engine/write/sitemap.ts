@@ -3,7 +3,6 @@ import type { Route, RouteMap } from '../../site/routes.ts';
 import { absoluteUrl } from '../../site/urls.ts';
 import { escapeXml } from './xml.ts';
 
-
 /** The date a page's content last changed, where the content says so. */
 const lastmod = (route: Route): string | undefined =>
   route.family === 'post' ? route.post.date : route.family === 'legal' ? route.page.updated : undefined;

@@ -13,8 +13,7 @@ export { contactFields, honeypotField, type ContactField } from './fields.ts';
  * Letters, digits and ._%+- around an @ and a dotted domain: no quotes, commas, semicolons,
  * whitespace or line breaks, so the address is safe in a Reply-To header.
  */
-export const emailPattern =
-  /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+export const emailPattern = /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 
 /** Line breaks and other control characters: C0 (tab, LF, CR, VT, FF…), DEL, C1 (NEL…), U+2028, U+2029. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
@@ -66,7 +65,12 @@ const text = (field: Exclude<ContactField, 'servicio'>, min: number, max: number
 
 /** Text that goes into the mail as one line: a line break inside it could forge a line of the mail. */
 const oneLine = (field: OneLineField, min: number, max: number) =>
-  text(field, min, max, z.refine((value) => !controlCharacter.test(value), `${field}Line`));
+  text(
+    field,
+    min,
+    max,
+    z.refine((value) => !controlCharacter.test(value), `${field}Line`),
+  );
 
 /** Anything but 'en' reads as Spanish, the site's first language (z.catch would cost 3 KB here). */
 const lang = z.transform((value: unknown): Lang => (value === 'en' ? 'en' : 'es'));
@@ -78,7 +82,11 @@ export const contactSchema = (services: readonly string[]) =>
     email: text('email', 1, 255, z.regex(emailPattern, 'email')),
     // Digits and a few separators only, so no control character either.
     telefono: text('telefono', 9, 20, z.regex(/^[0-9+()./ -]+$/, 'telefono')),
-    servicio: z.string('servicio').check(z.trim(), z.minLength(1, 'servicio'), z.refine((slug) => services.includes(slug), 'servicioList')),
+    servicio: z.string('servicio').check(
+      z.trim(),
+      z.minLength(1, 'servicio'),
+      z.refine((slug) => services.includes(slug), 'servicioList'),
+    ),
     localidad: oneLine('localidad', 2, 100),
     mensaje: text('mensaje', 10, 1000),
     lang,
@@ -88,8 +96,7 @@ export type Contact = z.infer<ReturnType<typeof contactSchema>>;
 export type ContactErrors = Partial<Record<keyof Contact, string>>;
 export type ContactResult = { ok: true; value: Contact } | { ok: false; errors: ContactErrors };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The language a submission asks for: its `lang` when that is 'es' or 'en', else Spanish. */
 export const langOf = (input: unknown): Lang => lang.parse(isRecord(input) ? input.lang : undefined);

@@ -5,9 +5,7 @@ export const langSchema = z.enum(langs);
 export type Lang = z.infer<typeof langSchema>;
 
 export const text = z.string().trim().min(1, 'must not be empty');
-export const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "gata-de-gorgos"');
+export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "gata-de-gorgos"');
 
 /** A file name under content/images/, e.g. "electricistas.svg". */
 export const imageRef = z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/, 'must be a file name in content/images/');

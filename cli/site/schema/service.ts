@@ -45,9 +45,7 @@ const airConditioningTextSchema = z
     intro: z.array(text).min(1),
     typesHeading: text,
     /** Split, ducted and inverter, in that order. */
-    types: z
-      .array(z.object({ title: text, text, features: z.array(text).min(2) }).strict())
-      .length(3),
+    types: z.array(z.object({ title: text, text, features: z.array(text).min(2) }).strict()).length(3),
     processHeading: text,
     steps: z.array(z.object({ title: text, text }).strict()).length(4),
     cta: z.object({ heading: text, text, button: text }).strict(),

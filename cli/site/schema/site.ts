@@ -22,9 +22,7 @@ export const siteSchema = z
       .strict(),
     serviceArea: text,
     foundingYear: z.number().int().min(1900).max(2100),
-    owner: z
-      .object({ name: text, nif: text, address: text, registry: text.optional() })
-      .strict(),
+    owner: z.object({ name: text, nif: text, address: text, registry: text.optional() }).strict(),
     /** Optional analytics script, injected only after consent. Off when absent. */
     analytics: z.object({ src: z.url() }).strict().optional(),
   })

@@ -14,7 +14,11 @@ const cache = () => join(work, '.cache');
 
 async function snapshot(dir: string): Promise<Map<string, string>> {
   const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
-  const entries = await Promise.all(files.map(async (e) => [relative(dir, join(e.parentPath, e.name)), (await readFile(join(e.parentPath, e.name))).toString('base64')] as const));
+  const entries = await Promise.all(
+    files.map(
+      async (e) => [relative(dir, join(e.parentPath, e.name)), (await readFile(join(e.parentPath, e.name))).toString('base64')] as const,
+    ),
+  );
   return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -38,7 +42,9 @@ async function expectClean(): Promise<void> {
 
 /** Every file of the cache, by kind: the manifest, content shards, Markdown entries. */
 async function cacheFiles(): Promise<Record<'manifest' | 'shard' | 'markdown', string[]>> {
-  const files = (await readdir(cache(), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  const files = (await readdir(cache(), { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
   return {
     manifest: files.filter((f) => f.endsWith('build.json')),
     shard: files.filter((f) => f.includes('/content/')),
@@ -48,7 +54,7 @@ async function cacheFiles(): Promise<Record<'manifest' | 'shard' | 'markdown', s
 
 /** A small deterministic generator, so a failing trial can be replayed. */
 function random(seed: number): () => number {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 /** Damages the cache with `damage`, then expects a clean site, a note naming what was damaged, and a quiet next build. */
@@ -57,7 +63,10 @@ async function survives(damage: () => Promise<string>): Promise<void> {
   const notes = await build();
   await expectClean();
   expect(notes.join('\n')).toContain(damaged);
-  expect(notes.every((n) => /was damaged \(.*\); it is ignored and rebuilt$/.test(n)), notes.join('\n')).toBe(true);
+  expect(
+    notes.every((n) => /was damaged \(.*\); it is ignored and rebuilt$/.test(n)),
+    notes.join('\n'),
+  ).toBe(true);
   expect(await build()).toEqual([]);
   await expectClean();
 }

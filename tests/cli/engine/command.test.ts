@@ -34,8 +34,8 @@ describe('sitegen build', { timeout: 30_000 }, () => {
     const { code, stderr } = await cli('build', '--content', content, '--out', out);
 
     expect(code).toBe(1);
-    expect(stderr).toMatch(/services\/piscinas\.yaml:\d+:7  icon: expected one of "zap", .*got "pool"/);
-    expect(stderr).toMatch(/localities\.yaml:\d+:\d+  localities\.\d+\.name: must not be empty/);
+    expect(stderr).toMatch(/services\/piscinas\.yaml:\d+:7 {2}icon: expected one of "zap", .*got "pool"/);
+    expect(stderr).toMatch(/localities\.yaml:\d+:\d+ {2}localities\.\d+\.name: must not be empty/);
     expect(stderr).toContain('2 content problems');
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(await readdir(out)).toEqual(['index.html']);
@@ -59,11 +59,14 @@ describe('sitegen check', { timeout: 30_000 }, () => {
     expect((await cli('check')).stdout).toMatch(/Content OK: 8 services, 16 localities, 12 posts/);
     const strict = await cli('check', '--strict');
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toMatch(/content\/site\.yaml:\d+:\d+  email: still the example value "info@example\.com"/);
+    expect(strict.stderr).toMatch(/content\/site\.yaml:\d+:\d+ {2}email: still the example value "info@example\.com"/);
   });
 
   it('treats NODE_ENV=production as strict', async () => {
-    const { code, stderr } = await run('node', [join(repoRoot, 'cli/bin.js'), 'check'], { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'production' } }).then(
+    const { code, stderr } = await run('node', [join(repoRoot, 'cli/bin.js'), 'check'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+    }).then(
       () => ({ code: 0, stderr: '' }),
       (e: { code: number; stderr: string }) => e,
     );

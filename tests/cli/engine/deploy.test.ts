@@ -11,7 +11,8 @@ describe('_headers', () => {
   it('gives every page a CSP that allows only the site itself', () => {
     const csp = directives(headersFor(rules, '/electricistas')['content-security-policy']!);
     expect(csp.get('default-src')).toBe("'none'");
-    for (const directive of ['script-src', 'style-src', 'font-src', 'connect-src', 'form-action']) expect(csp.get(directive), directive).toBe("'self'");
+    for (const directive of ['script-src', 'style-src', 'font-src', 'connect-src', 'form-action'])
+      expect(csp.get(directive), directive).toBe("'self'");
     expect(csp.get('img-src')).toBe("'self' data:");
     expect(csp.get('frame-ancestors')).toBe("'none'");
     expect(csp.get('base-uri')).toBe("'self'");
@@ -32,7 +33,8 @@ describe('_headers', () => {
     expect(headers['strict-transport-security']).toMatch(/^max-age=31536000/);
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(headers['permissions-policy']).toContain(`${feature}=()`);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+      expect(headers['permissions-policy']).toContain(`${feature}=()`);
   });
 
   it('caches hashed assets for a year as immutable, and nothing else', () => {

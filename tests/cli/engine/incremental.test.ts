@@ -18,7 +18,12 @@ const cache = () => join(work, '.cache');
 /** Every file of a folder with its bytes. */
 async function snapshot(dir: string): Promise<Map<string, string>> {
   const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
-  const entries = await Promise.all(files.map(async (e) => [join(e.parentPath, e.name).slice(dir.length + 1), (await readFile(join(e.parentPath, e.name))).toString('base64')] as const));
+  const entries = await Promise.all(
+    files.map(
+      async (e) =>
+        [join(e.parentPath, e.name).slice(dir.length + 1), (await readFile(join(e.parentPath, e.name))).toString('base64')] as const,
+    ),
+  );
   return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -130,7 +135,9 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     expect(error).toBeInstanceOf(ContentError);
     const post = 'blog/es/mantenimiento-piscinas-verano.md';
     expect((error as ContentError).issues.map(formatIssue)).toContainEqual(
-      expect.stringContaining(`${join(content, post)}:${await lineOf(content, post, 'service:')}:10  service: no service has the Spanish slug "piscinas"`),
+      expect.stringContaining(
+        `${join(content, post)}:${await lineOf(content, post, 'service:')}:10  service: no service has the Spanish slug "piscinas"`,
+      ),
     );
     await cp(join(contentDir, 'services/piscinas.yaml'), join(content, 'services/piscinas.yaml'));
 
@@ -139,7 +146,9 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     await rm(join(content, 'images/fontaneros.svg'));
     const missingImage = await buildCommand({ content, out: incremental(), cache: cache() }).catch((e: unknown) => e);
     expect((missingImage as ContentError).issues.map(formatIssue)).toContainEqual(
-      expect.stringContaining(`${join(content, 'services/fontaneros.yaml')}:${await lineOf(content, 'services/fontaneros.yaml', 'image:')}:8  image: image "fontaneros.svg" is not in`),
+      expect.stringContaining(
+        `${join(content, 'services/fontaneros.yaml')}:${await lineOf(content, 'services/fontaneros.yaml', 'image:')}:8  image: image "fontaneros.svg" is not in`,
+      ),
     );
     await cp(join(contentDir, 'images/fontaneros.svg'), join(content, 'images/fontaneros.svg'));
   });
@@ -148,7 +157,11 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     await expectIncrementalEqualsClean();
     const opts = { content, out: incremental(), cache: cache() };
     const session = new BuildSession();
-    for (const [post, sentence] of [['blog/es/prevencion-averias-fontaneria.md', 'Primera.'], ['blog/en/preventing-plumbing-problems.md', 'Second.'], ['blog/es/prevencion-averias-fontaneria.md', 'Tercera.']]) {
+    for (const [post, sentence] of [
+      ['blog/es/prevencion-averias-fontaneria.md', 'Primera.'],
+      ['blog/en/preventing-plumbing-problems.md', 'Second.'],
+      ['blog/es/prevencion-averias-fontaneria.md', 'Tercera.'],
+    ]) {
       await editFile(content, post!, (md) => `${md}\n${sentence}\n`);
       await buildSite(opts, session); // well within the session's delay before it writes the cache
     }

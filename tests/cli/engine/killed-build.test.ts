@@ -13,7 +13,11 @@ const phones = ['+34600000000', '+34600000001'];
 
 /** Starts `sitegen build` on the content copy; resolves with its exit code or signal. */
 function startBuild(): { done: Promise<{ code: number | null; stderr: string }>; kill: () => void } {
-  const child = spawn('node', [join(repoRoot, 'cli/bin.js'), 'build', '--content', content, '--out', out(), '--cache', join(work, '.cache')], { cwd: work });
+  const child = spawn(
+    'node',
+    [join(repoRoot, 'cli/bin.js'), 'build', '--content', content, '--out', out(), '--cache', join(work, '.cache')],
+    { cwd: work },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
   const done = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stderr })));

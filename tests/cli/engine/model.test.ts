@@ -17,7 +17,14 @@ describe('content validation', () => {
   it('loads the real content with all services, localities, posts and legal pages', async () => {
     const model = await loadModel('content');
     expect(model.services.map((s) => s.slug.es)).toEqual([
-      'electricistas', 'fontaneros', 'pintores', 'jardineros', 'piscinas', 'excavaciones', 'reformas', 'placas-solares',
+      'electricistas',
+      'fontaneros',
+      'pintores',
+      'jardineros',
+      'piscinas',
+      'excavaciones',
+      'reformas',
+      'placas-solares',
     ]);
     expect(model.localities).toHaveLength(16);
     expect(model.posts.es).toHaveLength(6);
@@ -28,7 +35,7 @@ describe('content validation', () => {
   it('reports every problem of a run at once, each with file, line and column', async () => {
     const dir = await copyContent();
     const services = 'services/fontaneros.yaml';
-    await editFile(dir, services, (text) => text.replace(/(\n  servicios:\n(?:    - .*\n))/, '\n  servicios:\n'));
+    await editFile(dir, services, (text) => text.replace(/(\n {2}servicios:\n(?: {4}- .*\n))/, '\n  servicios:\n'));
     await editFile(dir, 'localities.yaml', (text) => text.replace('comarca: Marina Alta', 'comarca: Marina Media'));
     await editFile(dir, 'blog/es/mantenimiento-piscinas-verano.md', (text) => text.replace('service: "piscinas"', 'service: "saunas"'));
     await editFile(dir, 'site.yaml', (text) => text.replace('foundingYear: 1998', 'foundingYear: [1998'));
@@ -36,15 +43,25 @@ describe('content validation', () => {
     const found = await problems(dir);
 
     const serviciosLine = await lineOf(dir, services, 'servicios:');
-    expect(found).toContainEqual(expect.stringMatching(new RegExp(`^${join(dir, services)}:${serviciosLine + 1}:\\d+  es\\.servicios: expected 6 items, got 5$`)));
+    expect(found).toContainEqual(
+      expect.stringMatching(new RegExp(`^${join(dir, services)}:${serviciosLine + 1}:\\d+  es\\.servicios: expected 6 items, got 5$`)),
+    );
     const comarcaLine = await lineOf(dir, 'localities.yaml', 'Marina Media');
-    expect(found).toContainEqual(`${join(dir, 'localities.yaml')}:${comarcaLine}:14  localities.0.comarca: expected one of "Marina Alta", "Marina Baja", got "Marina Media"`);
+    expect(found).toContainEqual(
+      `${join(dir, 'localities.yaml')}:${comarcaLine}:14  localities.0.comarca: expected one of "Marina Alta", "Marina Baja", got "Marina Media"`,
+    );
     const post = 'blog/es/mantenimiento-piscinas-verano.md';
-    expect(found).toContainEqual(expect.stringMatching(new RegExp(`^${join(dir, post)}:${await lineOf(dir, post, 'service: "saunas"')}:10  service: no service has the Spanish slug "saunas"`)));
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^${join(dir, post)}:${await lineOf(dir, post, 'service: "saunas"')}:10  service: no service has the Spanish slug "saunas"`,
+        ),
+      ),
+    );
     expect(found).toContainEqual(expect.stringMatching(new RegExp(`^${join(dir, 'site.yaml')}:\\d+:\\d+  invalid YAML`)));
   });
 
-  it('points at the line of a YAML mistake in a post\'s front matter', async () => {
+  it("points at the line of a YAML mistake in a post's front matter", async () => {
     const dir = await copyContent();
     const post = 'blog/es/mantenimiento-piscinas-verano.md';
     await editFile(dir, post, (text) => text.replace('service: "piscinas"', 'service: "piscinas"\nservice: "pintores"'));
@@ -55,20 +72,30 @@ describe('content validation', () => {
   it('names an unknown field instead of ignoring it', async () => {
     const dir = await copyContent();
     await editFile(dir, 'services/pintores.yaml', (text) => text.replace('order: 3', 'order: 3\ncolour: blue'));
-    expect(await problems(dir)).toEqual([`${join(dir, 'services/pintores.yaml')}:2:9  colour: unknown field; check its spelling or remove it`]);
+    expect(await problems(dir)).toEqual([
+      `${join(dir, 'services/pintores.yaml')}:2:9  colour: unknown field; check its spelling or remove it`,
+    ]);
   });
 
   it('rejects a duplicate service slug', async () => {
     const dir = await copyContent();
     await editFile(dir, 'services/pintores.yaml', (text) => text.replace('es: pintores', 'es: fontaneros'));
-    expect(await problems(dir)).toContainEqual(expect.stringMatching(/pintores\.yaml:\d+:\d+  slug\.es: "fontaneros" is already the slug of another service$/));
+    expect(await problems(dir)).toContainEqual(
+      expect.stringMatching(/pintores\.yaml:\d+:\d+ {2}slug\.es: "fontaneros" is already the slug of another service$/),
+    );
   });
 
   it('rejects a blog post whose counterpart does not point back', async () => {
     const dir = await copyContent();
-    await editFile(dir, 'blog/en/summer-pool-maintenance-tips.md', (text) => text.replace('counterpart: "mantenimiento-piscinas-verano"', 'counterpart: "elegir-electricista-profesional"'));
+    await editFile(dir, 'blog/en/summer-pool-maintenance-tips.md', (text) =>
+      text.replace('counterpart: "mantenimiento-piscinas-verano"', 'counterpart: "elegir-electricista-profesional"'),
+    );
     const found = await problems(dir);
-    expect(found).toContainEqual(expect.stringMatching(/summer-pool-maintenance-tips\.md:\d+:\d+  counterpart: "elegir-electricista-profesional" names "choose-professional-electrician" as its counterpart/));
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /summer-pool-maintenance-tips\.md:\d+:\d+ {2}counterpart: "elegir-electricista-profesional" names "choose-professional-electrician" as its counterpart/,
+      ),
+    );
   });
 
   it('rejects an unknown placeholder in a legal text with its line', async () => {
@@ -80,8 +107,20 @@ describe('content validation', () => {
 
   it('refuses the example values of site.yaml in strict mode, naming each one', async () => {
     const found = await problems('content', { strict: true });
-    for (const field of ['brand', 'baseUrl', 'email', 'phone.e164', 'phone.display', 'whatsapp', 'owner.name', 'owner.nif', 'owner.address']) {
-      expect(found).toContainEqual(expect.stringMatching(new RegExp(`^content/site\\.yaml:\\d+:\\d+  ${field.replace('.', '\\.')}: still the example value`)));
+    for (const field of [
+      'brand',
+      'baseUrl',
+      'email',
+      'phone.e164',
+      'phone.display',
+      'whatsapp',
+      'owner.name',
+      'owner.nif',
+      'owner.address',
+    ]) {
+      expect(found).toContainEqual(
+        expect.stringMatching(new RegExp(`^content/site\\.yaml:\\d+:\\d+  ${field.replace('.', '\\.')}: still the example value`)),
+      );
     }
   });
 });

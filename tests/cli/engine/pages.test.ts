@@ -6,11 +6,17 @@ beforeAll(async () => {
   site = await builtSite();
 });
 
-const jsonLd = (path: string) => matchesOf(site.page(path), /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g).map((json) => JSON.parse(json) as Record<string, unknown>);
+const jsonLd = (path: string) =>
+  matchesOf(site.page(path), /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g).map(
+    (json) => JSON.parse(json) as Record<string, unknown>,
+  );
 
 describe('about, contact, blog, legal and 404 pages', () => {
   it('about tells the history since 1998 and the four values in both languages', () => {
-    for (const [path, lang] of [['/empresa', 'es'], ['/en/about', 'en']] as const) {
+    for (const [path, lang] of [
+      ['/empresa', 'es'],
+      ['/en/about', 'en'],
+    ] as const) {
       expect(site.text(path)).toContain('1998');
       for (const value of site.model.strings[lang].about.values) expect(site.text(path)).toContain(value.title);
     }

@@ -11,13 +11,17 @@ import { isStaged, type OutputContent } from '../../../cli/engine/write/publish.
 import { copyContent } from '../../helpers.ts';
 
 /** An output file's bytes as base64, whether a worker staged it or not: strings compare fast. */
-const bytesOf = async (content: OutputContent) => (isStaged(content) ? await readFile(content.staged) : Buffer.from(content)).toString('base64');
+const bytesOf = async (content: OutputContent) =>
+  (isStaged(content) ? await readFile(content.staged) : Buffer.from(content)).toString('base64');
 
 describe('rendering on worker threads', { timeout: 120_000 }, () => {
   it('produces the same files and dependencies as rendering on one thread', async () => {
     const content = await loadContent('content');
     const staging = await mkdtemp(join(tmpdir(), 'staging-'));
-    const [threads, single] = [await build(content, { templatesDir, year: 2026, parallel: 'always', staging }), await build(content, { templatesDir, year: 2026, parallel: 'never' })];
+    const [threads, single] = [
+      await build(content, { templatesDir, year: 2026, parallel: 'always', staging }),
+      await build(content, { templatesDir, year: 2026, parallel: 'never' }),
+    ];
     expect([...threads.outputs.keys()].sort()).toEqual([...single.outputs.keys()].sort());
     for (const [file, bytes] of single.outputs) expect(await bytesOf(threads.outputs.get(file)!), file).toBe(await bytesOf(bytes));
     expect(threads.pages).toEqual(single.pages);
@@ -35,9 +39,12 @@ describe('rendering on worker threads', { timeout: 120_000 }, () => {
     expect(steps).toEqual(['loading content', 'rendering 138 Markdown texts', 'rendering 458 pages', 'writing the files that changed']);
 
     const single = await build(await loadContent(contentDir), { templatesDir, year: new Date().getFullYear(), parallel: 'never' });
-    const written = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(out.length + 1));
+    const written = (await readdir(out, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name).slice(out.length + 1));
     expect(written.sort()).toEqual([...single.outputs.keys()].sort());
-    for (const [file, bytes] of single.outputs) expect((await readFile(join(out, file))).toString('base64'), file).toBe(await bytesOf(bytes));
+    for (const [file, bytes] of single.outputs)
+      expect((await readFile(join(out, file))).toString('base64'), file).toBe(await bytesOf(bytes));
     expect(await readdir(join(out, '..'))).toEqual(expect.not.arrayContaining([expect.stringMatching(/staging/)]));
   });
 });

@@ -14,7 +14,9 @@ async function workerScript(body: string): Promise<string> {
 describe('the render pool', () => {
   it('fails the build when a worker stops instead of waiting for it forever', async () => {
     const pool = new RenderPool(await workerScript('process.exit(3);'), 2);
-    await expect(pool.markdown([{ markdown: '# one' }, { markdown: '# two' }])).rejects.toThrow('a render worker stopped unexpectedly (exit code 3)');
+    await expect(pool.markdown([{ markdown: '# one' }, { markdown: '# two' }])).rejects.toThrow(
+      'a render worker stopped unexpectedly (exit code 3)',
+    );
     await pool.close();
   });
 

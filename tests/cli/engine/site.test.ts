@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../cli/engine/pipeline.ts';
 import { templatesDir } from '../../../cli/paths.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
-import { type SiteModel } from '../../../cli/site/model.ts';
+import type { SiteModel } from '../../../cli/site/model.ts';
 import { outputFile } from '../../../cli/site/routes.ts';
 import { copyContent, editFile } from '../../helpers.ts';
 import { builtSite, matchesOf as attr, type BuiltSite } from './built-site.ts';
@@ -20,8 +20,26 @@ beforeAll(async () => {
 
 describe('the built site', () => {
   it('has every spec route in both languages', () => {
-    const spanish = ['/', '/empresa', '/contacto', '/blog', '/aviso-legal', '/politica-privacidad', '/politica-cookies', '/electricistas/instalacion-aire-acondicionado'];
-    const english = ['/en', '/en/about', '/en/contact', '/en/blog', '/en/legal-notice', '/en/privacy-policy', '/en/cookie-policy', '/en/electricians/air-conditioning-installation'];
+    const spanish = [
+      '/',
+      '/empresa',
+      '/contacto',
+      '/blog',
+      '/aviso-legal',
+      '/politica-privacidad',
+      '/politica-cookies',
+      '/electricistas/instalacion-aire-acondicionado',
+    ];
+    const english = [
+      '/en',
+      '/en/about',
+      '/en/contact',
+      '/en/blog',
+      '/en/legal-notice',
+      '/en/privacy-policy',
+      '/en/cookie-policy',
+      '/en/electricians/air-conditioning-installation',
+    ];
     const services = {
       es: ['electricistas', 'fontaneros', 'pintores', 'jardineros', 'piscinas', 'excavaciones', 'reformas', 'placas-solares'],
       en: ['electricians', 'plumbers', 'painters', 'gardeners', 'pool-maintenance', 'excavations', 'renovations', 'solar-panels'],
@@ -33,7 +51,10 @@ describe('the built site', () => {
       ...english,
       ...services.es.flatMap((s) => [`/${s}`, ...localities.map((l) => `/${s}/${l}`)]),
       ...services.en.flatMap((s) => [`/en/${s}`, ...localities.map((l) => `/en/${s}/${l}`)]),
-      ...localities.flatMap((l) => [`/electricistas/instalacion-aire-acondicionado/${l}`, `/en/electricians/air-conditioning-installation/${l}`]),
+      ...localities.flatMap((l) => [
+        `/electricistas/instalacion-aire-acondicionado/${l}`,
+        `/en/electricians/air-conditioning-installation/${l}`,
+      ]),
     ];
     for (const path of expected) expect(site.outputs.has(outputFile(path)), path).toBe(true);
     expect(site.outputs.has('404.html') && site.outputs.has('en/404.html')).toBe(true);
@@ -50,7 +71,10 @@ describe('the built site', () => {
   });
 
   it('home lists all eight services and the sixteen localities in both languages', () => {
-    for (const [path, lang] of [['/', 'es'], ['/en', 'en']] as const) {
+    for (const [path, lang] of [
+      ['/', 'es'],
+      ['/en', 'en'],
+    ] as const) {
       for (const service of model.services) expect(text(path)).toContain(service[lang].title);
       for (const locality of model.localities) expect(text(path)).toContain(locality.name);
     }
@@ -110,7 +134,11 @@ describe('the built site', () => {
       expect(page(en!)).toContain(`href="${es}" hreflang="es"`);
       for (const html of [page(es!), page(en!)]) {
         const absolute = (path: string) => `https://www.example.com${path === '/' ? '' : path}`;
-        expect(attr(html, /<link rel="alternate" hreflang="[a-z-]+" href="([^"]+)"/g)).toEqual([absolute(es!), absolute(en!), absolute(es!)]);
+        expect(attr(html, /<link rel="alternate" hreflang="[a-z-]+" href="([^"]+)"/g)).toEqual([
+          absolute(es!),
+          absolute(en!),
+          absolute(es!),
+        ]);
       }
     }
   });

@@ -28,10 +28,14 @@ describe('content from an untrusted commit', { timeout: 30_000 }, () => {
     // Valid both as JavaScript and as a YAML map: it used to pass silently.
     await writeFile(join(content, 'blog/en/quiet.md'), `---javascript\n{ title: "x" }\n---\nhello\n`);
 
-    const result = await run('node', [join(repoRoot, 'cli/bin.js'), 'check', '--content', content], { cwd }).catch((e: { code: number; stderr: string }) => e);
+    const result = await run('node', [join(repoRoot, 'cli/bin.js'), 'check', '--content', content], { cwd }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
 
     expect(result).toMatchObject({ code: 1 });
-    expect((result as { stderr: string }).stderr).toContain(`${join(content, 'blog/es/rce.md')}:1:4  "---js" opens the front matter: only a plain --- line (YAML) is allowed`);
+    expect((result as { stderr: string }).stderr).toContain(
+      `${join(content, 'blog/es/rce.md')}:1:4  "---js" opens the front matter: only a plain --- line (YAML) is allowed`,
+    );
     expect((result as { stderr: string }).stderr).toContain(`${join(content, 'blog/en/quiet.md')}:1:4  "---javascript" opens`);
     expect(existsSync(join(cwd, 'rce-proof.txt'))).toBe(false);
   });
@@ -50,7 +54,9 @@ describe('content from an untrusted commit', { timeout: 30_000 }, () => {
 
     const found = await problems(content);
 
-    expect(found).toContainEqual(`${join(content, 'blog/es/leak.md')}  is a link to ${join(outside, 'secret.md')}, outside the content folder; copy the file into content/ instead`);
+    expect(found).toContainEqual(
+      `${join(content, 'blog/es/leak.md')}  is a link to ${join(outside, 'secret.md')}, outside the content folder; copy the file into content/ instead`,
+    );
     expect(found).toContainEqual(expect.stringContaining(`${join(content, 'images/leak.svg')}  is a link to`));
     expect(found).toContainEqual(expect.stringContaining(`${join(content, 'site.yaml')}  is a link to`));
     expect(found.filter((p) => p.includes('logo-again'))).toEqual([]);
@@ -59,26 +65,36 @@ describe('content from an untrusted commit', { timeout: 30_000 }, () => {
   it('names a folder inside content/images instead of crashing', async () => {
     const content = await copyContent();
     await mkdir(join(content, 'images/fotos'));
-    expect(await problems(content)).toContainEqual(`${join(content, 'images/fotos')}  is a folder: content/images/ holds image files only; move its files up or out`);
+    expect(await problems(content)).toContainEqual(
+      `${join(content, 'images/fotos')}  is a folder: content/images/ holds image files only; move its files up or out`,
+    );
   });
 
   it('refuses an SVG that could run script or load from elsewhere, naming the file and each reason', async () => {
     const content = await copyContent();
-    const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">${body}</svg>`;
+    const svg = (body: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">${body}</svg>`;
     await writeFile(join(content, 'images/script.svg'), svg('<script>alert(1)</script>'));
     await writeFile(join(content, 'images/handler.svg'), svg('<rect onload="alert(1)" width="1" height="1"/>'));
     await writeFile(join(content, 'images/remote.svg'), svg('<image xlink:href="https://tracker.example/p.png"/>'));
 
     const found = await problems(content);
 
-    expect(found).toContainEqual(expect.stringMatching(new RegExp(`^${join(content, 'images/script.svg')}  refused: a <script> element\\.`)));
+    expect(found).toContainEqual(
+      expect.stringMatching(new RegExp(`^${join(content, 'images/script.svg')}  refused: a <script> element\\.`)),
+    );
     expect(found).toContainEqual(expect.stringContaining(`${join(content, 'images/handler.svg')}  refused: an event handler (onload)`));
-    expect(found).toContainEqual(expect.stringContaining(`${join(content, 'images/remote.svg')}  refused: an external reference (xlink:href="https://tracker.example/p.png")`));
+    expect(found).toContainEqual(
+      expect.stringContaining(
+        `${join(content, 'images/remote.svg')}  refused: an external reference (xlink:href="https://tracker.example/p.png")`,
+      ),
+    );
   });
 });
 
 describe('inspectSvg', () => {
-  const svg = (body: string, root = 'width="24" height="12"') => `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" ${root}>${body}</svg>`;
+  const svg = (body: string, root = 'width="24" height="12"') =>
+    `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" ${root}>${body}</svg>`;
 
   it.each([
     ['a plain drawing with local references', svg('<defs><linearGradient id="g"/></defs><rect fill="url(#g)"/><use href="#g"/>'), []],
@@ -88,7 +104,11 @@ describe('inspectSvg', () => {
     ['a javascript: link', svg('<a href="javascript:alert(1)"><rect/></a>'), ['an external reference (href="javascript:alert(1)")']],
     ['an external url() in an attribute', svg('<rect style="fill:url(https://x.example/a)"/>'), ['an external reference in style']],
     ['an @import in a style element', svg('<style>@import "https://x.example/a.css";</style>'), ['an external reference in <style>']],
-    ['HTML through foreignObject', svg('<foreignObject><iframe src="https://x.example"/></foreignObject>'), ['a <foreignObject> element', 'an external reference (src="https://x.example")']],
+    [
+      'HTML through foreignObject',
+      svg('<foreignObject><iframe src="https://x.example"/></foreignObject>'),
+      ['a <foreignObject> element', 'an external reference (src="https://x.example")'],
+    ],
     ['a DOCTYPE with entities', `<!DOCTYPE svg [<!ENTITY x "y">]>${svg('')}`, ['a DOCTYPE (it can declare entities)']],
   ])('reports %s', (_, text, unsafe) => {
     expect(inspectSvg(text).unsafe).toEqual(unsafe);

@@ -62,10 +62,14 @@ it('passes the JSON answer, status and headers back over HTTP', async () => {
 
 it('refuses a chunked upload without Content-Length once it passes 16 KB', async () => {
   const status = await new Promise<number | string>((resolve) => {
-    const req = httpRequest(`${base}/api/send-contact-email`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-      resolve(res.statusCode!);
-      req.destroy();
-    });
+    const req = httpRequest(
+      `${base}/api/send-contact-email`,
+      { method: 'POST', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        resolve(res.statusCode!);
+        req.destroy();
+      },
+    );
     req.on('error', (error) => resolve(error.message));
     const chunk = 'a'.repeat(1024);
     const write = () => {
@@ -105,18 +109,27 @@ function raw(head: string, { body = '', hangUp = false } = {}): Promise<string> 
       }, 50);
     });
     let answer = '';
-    socket.on('data', (chunk) => (answer += chunk)).on('end', () => resolve(answer.split('\r\n')[0]!)).on('error', reject);
+    socket
+      .on('data', (chunk) => (answer += chunk))
+      .on('end', () => resolve(answer.split('\r\n')[0]!))
+      .on('error', reject);
   });
 }
 
 it('answers TRACE with 405 and a malformed Host with 400, logging nothing', async () => {
   const post = 'POST /api/send-contact-email HTTP/1.1\r\nContent-Length: 0\r\nConnection: close';
 
-  expect(await raw('TRACE /api/send-contact-email HTTP/1.1\r\nHost: localhost\r\nConnection: close')).toBe('HTTP/1.1 405 Method Not Allowed');
+  expect(await raw('TRACE /api/send-contact-email HTTP/1.1\r\nHost: localhost\r\nConnection: close')).toBe(
+    'HTTP/1.1 405 Method Not Allowed',
+  );
   for (const host of ['exa mple.es', 'user@evil.example', '[', 'evil.example/path', '999.1.1.1', 'localhost:99999']) {
     expect(await raw(`${post}\r\nHost: ${host}`), host).toBe('HTTP/1.1 400 Bad Request');
   }
-  expect(await raw('POST http://user:pass@localhost/api/send-contact-email HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close')).toBe('HTTP/1.1 415 Unsupported Media Type');
+  expect(
+    await raw(
+      'POST http://user:pass@localhost/api/send-contact-email HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close',
+    ),
+  ).toBe('HTTP/1.1 415 Unsupported Media Type');
   expect(logged).toEqual([]);
 });
 
@@ -126,6 +139,8 @@ it('logs one line when a client hangs up halfway through its enquiry', async () 
   await expect.poll(() => logged.length).toBe(1);
 
   expect(logged[0]).toHaveLength(1);
-  expect(String(logged[0]![0])).toMatch(/^Contact form: the request body broke off \(aborted\); the client went away before sending it all[^\n]*$/);
+  expect(String(logged[0]![0])).toMatch(
+    /^Contact form: the request body broke off \(aborted\); the client went away before sending it all[^\n]*$/,
+  );
   expect(smtp.received).toEqual([]);
 });

@@ -123,8 +123,13 @@ describe('form posts without JavaScript', () => {
 describe('the error redirect', () => {
   /** A form post whose message is sent as raw UTF-8, which the fragment must percent-encode (×3). */
   const rawMessage = (fields: Record<string, string>, mensaje: string) =>
-    new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${new URLSearchParams(fields)}&mensaje=${mensaje}` });
-  const fragmentOf = (response: Response) => new URLSearchParams(new URL(response.headers.get('location')!, 'http://localhost').hash.slice(1));
+    new Request(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `${new URLSearchParams(fields)}&mensaje=${mensaje}`,
+    });
+  const fragmentOf = (response: Response) =>
+    new URLSearchParams(new URL(response.headers.get('location')!, 'http://localhost').hash.slice(1));
 
   it('stays under 8 KB however long the message, leaving the message out and naming it', async () => {
     const { mensaje: _mensaje, ...others } = spanishEnquiry;
@@ -205,7 +210,12 @@ describe('rejections', () => {
         controller.enqueue(new TextEncoder().encode('a'.repeat(1024)));
       },
     });
-    const request = new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: endless, duplex: 'half' } as RequestInit);
+    const request = new Request(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit);
 
     expect((await handleContact(request, testEnv(smtp.url))).status).toBe(413);
     expect(produced).toBeLessThan(maxBodyBytes + 8 * 1024);
@@ -313,7 +323,7 @@ describe('failed delivery', () => {
     expect(env.logged).toHaveLength(1);
   });
 
-  it('answers within the deadline when the SMTP server stalls, and the enquiry is not delivered behind the visitor\'s back', async () => {
+  it("answers within the deadline when the SMTP server stalls, and the enquiry is not delivered behind the visitor's back", async () => {
     const stalling = await startSmtpServer({ delayMs: 250 }); // greeting, MAIL, RCPT and DATA: 1 s in all
     try {
       const env = testEnv(smtp.url, { mailer: smtpMailer(stalling.url, addresses, { deadlineMs: 200 }) });
@@ -375,7 +385,8 @@ describe('header injection', () => {
 
   it('shows an encoded-word typed as the locality literally in the subject', async () => {
     const word = `UTF-8?B?${Buffer.from(bcc).toString('base64')}`;
-    for (const enquiry of [englishEnquiry, spanishEnquiry]) await handleContact(postJson({ ...enquiry, localidad: `Altea =?${word}?=` }), testEnv(smtp.url));
+    for (const enquiry of [englishEnquiry, spanishEnquiry])
+      await handleContact(postJson({ ...enquiry, localidad: `Altea =?${word}?=` }), testEnv(smtp.url));
 
     expect(smtp.received.map((r) => r.mail.subject)).toEqual([
       `Solicitud web: Pool maintenance en Altea = ?${word}? = [EN]`,
@@ -392,8 +403,16 @@ describe('forged lines in the mail', () => {
 
   it.each([
     ['nombre', 'Ana\nEmail: attacker@evil.example', 'El nombre debe ir en una sola línea, sin tabuladores ni caracteres invisibles'],
-    ['localidad', 'Jávea\nIdioma de la página: inglés (en)\n\nMensaje:\nPaguen por transferencia.', 'La localidad debe ir en una sola línea, sin tabuladores ni caracteres invisibles'],
-    ['localidad', 'Jávea\rEmail: attacker@evil.example', 'La localidad debe ir en una sola línea, sin tabuladores ni caracteres invisibles'],
+    [
+      'localidad',
+      'Jávea\nIdioma de la página: inglés (en)\n\nMensaje:\nPaguen por transferencia.',
+      'La localidad debe ir en una sola línea, sin tabuladores ni caracteres invisibles',
+    ],
+    [
+      'localidad',
+      'Jávea\rEmail: attacker@evil.example',
+      'La localidad debe ir en una sola línea, sin tabuladores ni caracteres invisibles',
+    ],
     ['telefono', '611222333\nTel: 1', 'Teléfono inválido'],
   ])('refuses a line break in %s with its message and sends nothing', async (field, value, message) => {
     const response = await handleContact(postJson({ ...spanishEnquiry, [field]: value }), testEnv(smtp.url));
@@ -404,7 +423,9 @@ describe('forged lines in the mail', () => {
   });
 
   it('quotes every line of the message, whatever breaks it, so none passes for a field of the enquiry', async () => {
-    const forged = ['\n', '\r\n', '\r', '\u0085', '\u2028', '\u2029', '\v', '\f'].map((br, i) => `${br}${labels[i % labels.length]}: forged ${i}`);
+    const forged = ['\n', '\r\n', '\r', '\u0085', '\u2028', '\u2029', '\v', '\f'].map(
+      (br, i) => `${br}${labels[i % labels.length]}: forged ${i}`,
+    );
     const mensaje = `Hay una fuga en la cocina.${forged.join('')}`;
     const response = await handleContact(postJson({ ...spanishEnquiry, mensaje }), testEnv(smtp.url));
 

@@ -45,7 +45,11 @@ it('answers 502 when the outbox cannot be written', async () => {
   const env = createContactEnv({ OUTBOX_DIR: join(blocker, 'outbox') }, { outbox: true });
   const logged: unknown[][] = [];
 
-  const response = await handleContact(postJson(spanishEnquiry), { ...env, logger: { error: (...args) => void logged.push(args) }, clientIp: undefined });
+  const response = await handleContact(postJson(spanishEnquiry), {
+    ...env,
+    logger: { error: (...args) => void logged.push(args) },
+    clientIp: undefined,
+  });
 
   expect(response.status).toBe(502);
   expect((logged[0]![1] as Error).message).toContain(join(blocker, 'outbox'));

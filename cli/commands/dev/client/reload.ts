@@ -24,7 +24,11 @@ interface Client {
 
 /** Stylesheets and scripts: a page that loads others than before (a template edit) is reloaded. */
 const isAsset = (element: Element) => element.matches('link[rel="stylesheet"], link[rel="modulepreload"], script[src]');
-const assetsOf = (doc: Document) => [...doc.head.children].filter(isAsset).map((element) => element.outerHTML).join('\n');
+const assetsOf = (doc: Document) =>
+  [...doc.head.children]
+    .filter(isAsset)
+    .map((element) => element.outerHTML)
+    .join('\n');
 
 /**
  * Puts the rebuilt page in place of this one without a navigation, so the change shows at once
@@ -43,15 +47,27 @@ async function refresh(): Promise<void> {
   document.body.replaceWith(document.adoptNode(next.body));
   client.hydrateIslands();
   // When the new page has been painted: what the e2e test reports as edit-to-reload.
-  requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute('data-dev-refreshed', String(performance.timeOrigin + performance.now()))));
+  requestAnimationFrame(() =>
+    setTimeout(() => document.documentElement.setAttribute('data-dev-refreshed', String(performance.timeOrigin + performance.now()))),
+  );
 }
 
 function showProblems(messages: string[]): void {
   document.getElementById(overlayId)?.remove();
   const overlay = styled('section', {
-    position: 'fixed', left: '0', right: '0', bottom: '0', zIndex: '2147483647', maxHeight: '60vh', overflow: 'auto',
-    padding: '16px 20px', background: '#1c1917', color: '#fafaf9', borderTop: '4px solid #dc2626',
-    font: '14px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', textAlign: 'left',
+    position: 'fixed',
+    left: '0',
+    right: '0',
+    bottom: '0',
+    zIndex: '2147483647',
+    maxHeight: '60vh',
+    overflow: 'auto',
+    padding: '16px 20px',
+    background: '#1c1917',
+    color: '#fafaf9',
+    borderTop: '4px solid #dc2626',
+    font: '14px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    textAlign: 'left',
   });
   overlay.id = overlayId;
   overlay.setAttribute('role', 'alert');
@@ -65,8 +81,14 @@ function showProblems(messages: string[]): void {
     list.append(item);
   }
   const hide = styled('button', {
-    marginTop: '12px', padding: '4px 12px', font: 'inherit', color: 'inherit', cursor: 'pointer',
-    background: 'transparent', border: '1px solid #a8a29e', borderRadius: '4px',
+    marginTop: '12px',
+    padding: '4px 12px',
+    font: 'inherit',
+    color: 'inherit',
+    cursor: 'pointer',
+    background: 'transparent',
+    border: '1px solid #a8a29e',
+    borderRadius: '4px',
   });
   hide.type = 'button';
   hide.textContent = 'Hide';

@@ -23,13 +23,17 @@ describe('bench corpus', () => {
     const model = await loadModel(content);
     for (const lang of ['es', 'en'] as const) {
       const synthetic = model.posts[lang].filter((p) => p.slug.startsWith('post-'));
-      expect(synthetic.map((p) => p.slug).sort()).toEqual(lang === 'es' ? ['post-0', 'post-1', 'post-2'] : ['post-0-en', 'post-1-en', 'post-2-en']);
+      expect(synthetic.map((p) => p.slug).sort()).toEqual(
+        lang === 'es' ? ['post-0', 'post-1', 'post-2'] : ['post-0-en', 'post-1-en', 'post-2-en'],
+      );
     }
   });
 
   it('links each synthetic post only to pages of the site', async () => {
     const paths = new Set(new RouteMap(await loadModel(content)).routes.map((r) => r.path));
-    for (const file of ['es/post-0.md', 'es/post-1.md', 'es/post-2.md', 'en/post-0-en.md', 'en/post-1-en.md', 'en/post-2-en.md'].map((f) => `blog/${f}`)) {
+    for (const file of ['es/post-0.md', 'es/post-1.md', 'es/post-2.md', 'en/post-0-en.md', 'en/post-1-en.md', 'en/post-2-en.md'].map(
+      (f) => `blog/${f}`,
+    )) {
       const links = [...(await readFile(join(content, file), 'utf8')).matchAll(/\]\((\/[^)]*)\)/g)].map((m) => m[1]);
       expect(links.length).toBeGreaterThan(0);
       for (const link of links) expect(paths, `${file} links to ${link}`).toContain(link);

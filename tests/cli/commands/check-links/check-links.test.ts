@@ -29,7 +29,8 @@ async function breakSite(edits: Record<string, (html: string) => string>): Promi
   return copy;
 }
 
-const inMain = (extra: string) => (html: string) => html.replace('<main id="main" class="flex-1">', `<main id="main" class="flex-1">${extra}`);
+const inMain = (extra: string) => (html: string) =>
+  html.replace('<main id="main" class="flex-1">', `<main id="main" class="flex-1">${extra}`);
 
 describe('check-links', { timeout: 60_000 }, () => {
   it('finds no problem in the real built site', async () => {
@@ -41,8 +42,14 @@ describe('check-links', { timeout: 60_000 }, () => {
 
   it('reports each class of problem with its page and target', async () => {
     const broken = await breakSite({
-      'empresa.html': inMain('<a href="/fontaneros/denia">a</a><a href="/contacto#formulario">b</a><img src="/images/grua.svg" alt="c" width="1" height="1"/><a href="tel:+34611111111">d</a>'),
-      'fontaneros.html': (html) => html.replace('hreflang="en" href="https://www.example.com/en/plumbers"', 'hreflang="en" href="https://www.example.com/en/painters"'),
+      'empresa.html': inMain(
+        '<a href="/fontaneros/denia">a</a><a href="/contacto#formulario">b</a><img src="/images/grua.svg" alt="c" width="1" height="1"/><a href="tel:+34611111111">d</a>',
+      ),
+      'fontaneros.html': (html) =>
+        html.replace(
+          'hreflang="en" href="https://www.example.com/en/plumbers"',
+          'hreflang="en" href="https://www.example.com/en/painters"',
+        ),
       'sitemap.xml': (xml) => xml.replace(/<url>\s*<loc>https:\/\/www\.example\.com\/en\/about<\/loc>[\s\S]*?<\/url>/, ''),
     });
     const { problems } = await checkLinks({ dir: broken, content: 'content' });
@@ -62,7 +69,9 @@ describe('check-links', { timeout: 60_000 }, () => {
 
   it('checks the WhatsApp and e-mail links against site.yaml', async () => {
     const broken = await breakSite({
-      'en.html': inMain('<a href="https://wa.me/34699999999?text=hi">w</a><a href="https://wa.me/34600000000">n</a><a href="mailto:hola@example.org">m</a>'),
+      'en.html': inMain(
+        '<a href="https://wa.me/34699999999?text=hi">w</a><a href="https://wa.me/34600000000">n</a><a href="mailto:hola@example.org">m</a>',
+      ),
     });
     const found = (await checkLinks({ dir: broken, content: 'content' })).problems.map((p) => p.reason);
     expect(found).toEqual([

@@ -28,11 +28,14 @@ let terminal = '';
 
 /** The dev process's output since `from`, once it matches `pattern`. */
 const printed = (pattern: RegExp, from = 0, timeout = timeouts.rebuild) =>
-  vi.waitFor(() => {
-    const match = pattern.exec(terminal.slice(from));
-    if (!match) throw new Error(`dev has not printed ${pattern} yet; it printed:\n${terminal}`);
-    return match;
-  }, { timeout, interval: 50 });
+  vi.waitFor(
+    () => {
+      const match = pattern.exec(terminal.slice(from));
+      if (!match) throw new Error(`dev has not printed ${pattern} yet; it printed:\n${terminal}`);
+      return match;
+    },
+    { timeout, interval: 50 },
+  );
 
 let origin: string;
 let browser: Browser;
@@ -85,7 +88,11 @@ describe('dev', { timeout: timeouts.step }, () => {
     const missing = await fetch(`${origin}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain(reloadTag);
-    const post = await fetch(`${origin}/api/send-contact-email`, { method: 'POST', body: new URLSearchParams(englishEnquiry), redirect: 'manual' });
+    const post = await fetch(`${origin}/api/send-contact-email`, {
+      method: 'POST',
+      body: new URLSearchParams(englishEnquiry),
+      redirect: 'manual',
+    });
     expect(post.status).toBe(303);
     expect(await readdir(outbox)).toHaveLength(1);
   });
@@ -101,7 +108,9 @@ describe('dev', { timeout: timeouts.step }, () => {
     for (const word of ['urgentes', 'de confianza', 'cercanos']) {
       const from = terminal.length;
       const saved = Date.now();
-      await editFile(content, service, (yaml) => yaml.replace(/(\n {2}hero:\n {4}badge: .*\n {4}title: ).*/, `$1Fontaneros ${word} en la Marina Alta`));
+      await editFile(content, service, (yaml) =>
+        yaml.replace(/(\n {2}hero:\n {4}badge: .*\n {4}title: ).*/, `$1Fontaneros ${word} en la Marina Alta`),
+      );
       await page.getByRole('heading', { level: 1, name: `Fontaneros ${word} en la Marina Alta` }).waitFor();
       const shown = Number(await page.locator(`html[data-dev-refreshed]`).getAttribute('data-dev-refreshed'));
       const [, built] = await printed(/rebuilt in (\d+) ms \(.*services\/fontaneros\.yaml/, from);
@@ -123,7 +132,10 @@ describe('dev', { timeout: timeouts.step }, () => {
     // Twice: the second save replaces the file the first one renamed into place. The steps below expect 'cercanos'.
     for (const word of ['renombrados', 'cercanos']) {
       const from = terminal.length;
-      await writeFile(temp, (await readFile(file, 'utf8')).replace(/(\n {2}hero:\n {4}badge: .*\n {4}title: ).*/, `$1Fontaneros ${word} en la Marina Alta`));
+      await writeFile(
+        temp,
+        (await readFile(file, 'utf8')).replace(/(\n {2}hero:\n {4}badge: .*\n {4}title: ).*/, `$1Fontaneros ${word} en la Marina Alta`),
+      );
       await rename(temp, file);
       await page.getByRole('heading', { level: 1, name: `Fontaneros ${word} en la Marina Alta` }).waitFor();
       await printed(/rebuilt in \d+ ms \(.*services\/fontaneros\.yaml/, from);
@@ -172,7 +184,7 @@ describe('dev', { timeout: timeouts.step }, () => {
     const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
     expect(files.filter((entry) => entry.name.endsWith('.html')).length).toBeGreaterThan(100);
     for (const entry of files) expect(await readFile(join(entry.parentPath, entry.name), 'utf8'), entry.name).not.toContain('/__dev/');
-    expect((await fetch(`${origin}/fontaneros`).then((res) => res.text()))).toContain(reloadTag);
+    expect(await fetch(`${origin}/fontaneros`).then((res) => res.text())).toContain(reloadTag);
   });
 
   it('stops on Ctrl-C: exits with 0, frees the port and leaves no half-written output', async () => {

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('dev server pages', () => {
-  it('adds the reload script before </head>, with the right length and the site\'s CSP kept', async () => {
+  it("adds the reload script before </head>, with the right length and the site's CSP kept", async () => {
     const res = await fetch(`${base}/`);
     const body = await res.text();
     expect(body).toBe(page.replace('</head>', `${tag}</head>`));
@@ -50,7 +50,7 @@ describe('dev server pages', () => {
     expect(await res.text()).toBe('');
   });
 
-  it('serves the reload script from its own origin, for script-src \'self\'', async () => {
+  it("serves the reload script from its own origin, for script-src 'self'", async () => {
     const res = await fetch(`${base}/__dev/reload.js`);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     const script = await res.text();
@@ -83,7 +83,10 @@ async function openEvents(): Promise<{ read(count: number): Promise<unknown[]> }
   };
 }
 
-const problems: DevEvent = { type: 'problems', messages: ['content/localities.yaml:6:14  localities.0.comarca: expected one of "Marina Alta", "Marina Baja"'] };
+const problems: DevEvent = {
+  type: 'problems',
+  messages: ['content/localities.yaml:6:14  localities.0.comarca: expected one of "Marina Alta", "Marina Baja"'],
+};
 
 describe('dev server events', () => {
   it('tells open pages to reload, or which problems the last build had', async () => {

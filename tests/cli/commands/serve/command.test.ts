@@ -27,7 +27,11 @@ it('serves the built site with the contact function writing to the outbox, and l
   expect(url).toBeDefined();
   expect(log.mock.calls.flat().join('\n')).toContain(`.eml files in ${join(root, 'outbox')}`);
   expect(await (await fetch(`${url}/`)).text()).toBe('<h1>Inicio</h1>');
-  const post = await fetch(`${url}/api/send-contact-email`, { method: 'POST', body: new URLSearchParams(englishEnquiry), redirect: 'manual' });
+  const post = await fetch(`${url}/api/send-contact-email`, {
+    method: 'POST',
+    body: new URLSearchParams(englishEnquiry),
+    redirect: 'manual',
+  });
   expect(post.status).toBe(303);
   expect(post.headers.get('location')).toBe('/en/message-sent');
   expect(await readdir(join(root, 'outbox'))).toHaveLength(1);

@@ -18,8 +18,16 @@ const files: Record<string, string> = {
   'assets/app.3f2a1b.js': 'console.log(1);',
   'assets/site.9c8d7e.css': 'body{margin:0}',
   'sitemap.xml': '<urlset/>',
-  '_headers': ['/*', '  X-Content-Type-Options: nosniff', '  Content-Security-Policy: default-src \'self\'', '', '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n'),
-  '_redirects': '# per-language 404\n/en/*  /en/404.html  404\n/*  /404.html  404\n',
+  _headers: [
+    '/*',
+    '  X-Content-Type-Options: nosniff',
+    "  Content-Security-Policy: default-src 'self'",
+    '',
+    '/assets/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+  ].join('\n'),
+  _redirects: '# per-language 404\n/en/*  /en/404.html  404\n/*  /404.html  404\n',
 };
 
 let root: string;
@@ -174,9 +182,14 @@ describe('assets and headers', () => {
 
   it('answers a request target it cannot parse with 400 and goes on serving', async () => {
     const statusLine = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(new URL(base).port), '127.0.0.1', () => socket.write('GET http://[/x HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+      const socket = connect(Number(new URL(base).port), '127.0.0.1', () =>
+        socket.write('GET http://[/x HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
+      );
       let answer = '';
-      socket.on('data', (chunk) => (answer += chunk)).on('end', () => resolve(answer.split('\r\n')[0]!)).on('error', reject);
+      socket
+        .on('data', (chunk) => (answer += chunk))
+        .on('end', () => resolve(answer.split('\r\n')[0]!))
+        .on('error', reject);
     });
 
     expect(statusLine).toBe('HTTP/1.1 400 Bad Request');

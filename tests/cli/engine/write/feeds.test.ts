@@ -82,7 +82,10 @@ describe('Atom feed edge cases', () => {
       counterpart: `post-${i}-en`,
       date: `2024-01-${String(i + 1).padStart(2, '0')}`,
     })).reverse();
-    const big = { ...model, posts: { es: many, en: many.map((p) => ({ ...p, lang: 'en' as const, slug: p.counterpart, counterpart: p.slug })) } };
+    const big = {
+      ...model,
+      posts: { es: many, en: many.map((p) => ({ ...p, lang: 'en' as const, slug: p.counterpart, counterpart: p.slug })) },
+    };
     const entries = childrenNamed(parseXml(feed(big, new RouteMap(big), 'es')), 'entry');
     expect(entries.map((e) => child(e, 'id').text)).toEqual(many.slice(0, feedLength).map((p) => `${model.site.baseUrl}/blog/${p.slug}`));
   });

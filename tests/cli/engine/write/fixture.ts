@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { loadModel } from '../../../../cli/engine/model.ts';
-import { type SiteModel } from '../../../../cli/site/model.ts';
+import type { SiteModel } from '../../../../cli/site/model.ts';
 import { RouteMap } from '../../../../cli/site/routes.ts';
 
 export const fixtureDir = fileURLToPath(new URL('../../../fixtures/minimal-site', import.meta.url));
@@ -24,6 +24,10 @@ const loaded = new Map<string, Promise<Site>>();
 
 /** A content folder loaded and routed the way the build does it, once per test file. */
 export function loadSite(dir: string): Promise<Site> {
-  if (!loaded.has(dir)) loaded.set(dir, loadModel(dir).then((model) => ({ model, routes: new RouteMap(model) })));
+  if (!loaded.has(dir))
+    loaded.set(
+      dir,
+      loadModel(dir).then((model) => ({ model, routes: new RouteMap(model) })),
+    );
   return loaded.get(dir)!;
 }

@@ -16,7 +16,11 @@ function decode(raw: string, where: string): string {
     if (!entity.test(raw)) throw new Error(`bare "&" in ${where}: ${raw.slice(i, i + 20)}`);
   }
   return raw.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (_, e: string) =>
-    e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : named[e]!,
+    e.startsWith('#x')
+      ? String.fromCodePoint(parseInt(e.slice(2), 16))
+      : e.startsWith('#')
+        ? String.fromCodePoint(Number(e.slice(1)))
+        : named[e]!,
   );
 }
 
