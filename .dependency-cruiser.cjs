@@ -3,7 +3,13 @@
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    { name: 'no-cycles', severity: 'error', comment: 'A cycle means two modules are one: merge them or move what they share down.', from: {}, to: { circular: true } },
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'A cycle means two modules are one: merge them or move what they share down.',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'site-is-the-bottom',
       severity: 'error',
