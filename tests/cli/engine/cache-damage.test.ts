@@ -1,26 +1,16 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { digest } from '../../../cli/files.js';
 import { buildSite } from '../../../cli/engine/build-site.ts';
-import { copyContent } from '../../helpers.ts';
+import { copyContent, snapshot } from '../../helpers.ts';
 
 let content: string;
 let work: string;
 let clean: Map<string, string>;
 const out = () => join(work, 'dist');
 const cache = () => join(work, '.cache');
-
-async function snapshot(dir: string): Promise<Map<string, string>> {
-  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
-  const entries = await Promise.all(
-    files.map(
-      async (e) => [relative(dir, join(e.parentPath, e.name)), (await readFile(join(e.parentPath, e.name))).toString('base64')] as const,
-    ),
-  );
-  return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
-}
 
 /** Builds incrementally; returns what it warned. */
 async function build(): Promise<string[]> {

@@ -8,24 +8,12 @@ import { buildSite, BuildSession } from '../../../cli/engine/build-site.ts';
 import { buildCommand } from '../../../cli/commands/build.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
-import { contentDir, copyContent, editFile, lineOf } from '../../helpers.ts';
+import { contentDir, copyContent, editFile, lineOf, snapshot } from '../../helpers.ts';
 
 let work: string;
 let content: string;
 const incremental = () => join(work, 'incremental');
 const cache = () => join(work, '.cache');
-
-/** Every file of a folder with its bytes. */
-async function snapshot(dir: string): Promise<Map<string, string>> {
-  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
-  const entries = await Promise.all(
-    files.map(
-      async (e) =>
-        [join(e.parentPath, e.name).slice(dir.length + 1), (await readFile(join(e.parentPath, e.name))).toString('base64')] as const,
-    ),
-  );
-  return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
-}
 
 /** Builds incrementally and from scratch, and expects the same bytes in both folders. */
 async function expectIncrementalEqualsClean(): Promise<string> {
