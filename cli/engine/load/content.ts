@@ -14,7 +14,7 @@ import { airConditioningSchema, serviceSchema, type Service } from '../../site/s
 import { exampleValues, siteSchema, type Site } from '../../site/schema/site.ts';
 import { stringsSchema } from '../../site/schema/strings.ts';
 import { digest } from '../../files.js';
-import { validate } from './validate.ts';
+import { validate, valueAt } from './validate.ts';
 
 export interface LoadOptions {
   /** Markdown files validated by the previous build (read), and this build's (filled). */
@@ -52,7 +52,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 
   if (site?.data && options.strict) {
     for (const { path, test } of exampleValues) {
-      const value = rawAt(site.data, path);
+      const value = valueAt(site.data, path);
       if (test(value))
         issues.push(
           site.source.issue(path, `still the example value ${JSON.stringify(value)}; set the company's real value before publishing`),
@@ -67,8 +67,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       (l) => l.slug,
       (i) => issues.push(localitiesFile.source.issue(['localities', i, 'slug'], 'duplicate locality slug')),
     );
-  const rawLocalities = rawAt(localitiesFile?.source.data, ['localities']);
-  const localitySlugs = new Set(Array.isArray(rawLocalities) ? rawLocalities.map((l) => rawAt(l, ['slug'])) : []);
+  const rawLocalities = valueAt(localitiesFile?.source.data, ['localities']);
+  const localitySlugs = new Set(Array.isArray(rawLocalities) ? rawLocalities.map((l) => valueAt(l, ['slug'])) : []);
 
   const services: Service[] = [];
   for (const file of serviceFiles) {
@@ -94,7 +94,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   services.sort((a, b) => a.order - b.order);
   // Slugs come from the raw files too, so one invalid service file does not cascade into
   // "unknown service" errors in every post that names it.
-  const serviceSlugs = new Set(serviceFiles.map((f) => rawAt(f?.source.data, ['slug', 'es'])).filter((s) => typeof s === 'string'));
+  const serviceSlugs = new Set(serviceFiles.map((f) => valueAt(f?.source.data, ['slug', 'es'])).filter((s) => typeof s === 'string'));
 
   if (airConditioning?.data) {
     const { source, data } = airConditioning;
@@ -259,10 +259,6 @@ function refusedLink(root: string, file: string, isLink: boolean, issues: Conten
   const leak = isLink ? outsideLink(root, join(root, file)) : undefined;
   if (leak) issues.push({ file: join(root, file), message: leak });
   return leak !== undefined;
-}
-
-function rawAt(data: unknown, path: string[]): unknown {
-  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data);
 }
 
 function uniqueBy<T>(items: T[], key: (item: T) => string, onDuplicate: (index: number) => void): void {

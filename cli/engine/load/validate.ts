@@ -33,7 +33,8 @@ function describe(issue: z.core.$ZodIssue, value: unknown): string {
   return issue.message;
 }
 
-function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+/** The value at `path` in parsed data, or undefined where the path does not exist. */
+export function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   let node = data;
   for (const key of path) node = node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
   return node;
