@@ -49,5 +49,7 @@ export function readCacheFile<S extends z.ZodType>(file: string, schema: S, warn
     }
   }
   warn(damagedNote(file, 'damaged' in read ? read.damaged : 'its data is not what this builder writes'));
+  // Dropped now, so that it is reported once even where no later write replaces it.
+  rmSync(file, { recursive: true, force: true });
   return undefined;
 }

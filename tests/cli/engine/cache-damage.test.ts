@@ -100,6 +100,12 @@ describe('a damaged build cache', { timeout: 60_000 }, () => {
     await survives(async () => (await writeFile(manifest[0]!, seal('{"version": "x", "keys": "all"}')), manifest[0]!));
   });
 
+  it('is reported once even where the build has nothing to write in its place', async () => {
+    const shards = await readdir(join(cache(), 'content'));
+    const unused = Array.from({ length: 16 }, (_, i) => `${i.toString(16)}.json`).find((name) => !shards.includes(name))!;
+    await survives(async () => (await writeFile(join(cache(), 'content', unused), 'garbage'), join(cache(), 'content', unused)));
+  });
+
   it('is replaced when the cache folder is a file, or build.json a folder', async () => {
     await survives(async () => {
       await rm(cache(), { recursive: true });
