@@ -1,10 +1,17 @@
 // The site as the templates see it: validated content, Markdown rendered. Types only.
+import type { LocalTexts } from './schema/local.ts';
 import type { Locality } from './schema/locality.ts';
 import type { LegalFrontMatter, PostFrontMatter } from './schema/post.ts';
 import type { AirConditioning, Service } from './schema/service.ts';
 import type { Site } from './schema/site.ts';
 import type { Lang } from './schema/common.ts';
 import type { Strings } from './schema/strings.ts';
+
+/** A locality as the pages see it: its content, and its nearest neighbours. */
+export interface Place extends Locality {
+  /** Slugs of the three nearest localities, nearest first. */
+  nearby: string[];
+}
 
 /** An image of content/images/, with its intrinsic size so every <img> gets width and height. */
 export interface Image {
@@ -44,7 +51,12 @@ export interface SiteModel {
   /** Sorted by their `order`. */
   services: Service[];
   airConditioning: AirConditioning;
-  localities: Locality[];
+  localities: Place[];
+  /**
+   * What each trade means in each locality (content/local/), by the Spanish slug of the service or
+   * of air conditioning, then by locality slug. A locality without an entry shows no such section.
+   */
+  localTexts: Record<string, LocalTexts>;
   /** Newest first. */
   posts: Record<Lang, Post[]>;
   legal: Record<Lang, LegalPage[]>;

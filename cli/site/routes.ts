@@ -1,8 +1,7 @@
 import { resultSlugs } from './contact/fields.ts';
 import { ContentError } from './issues.ts';
-import type { LegalPage, Post, SiteModel } from './model.ts';
+import type { LegalPage, Place, Post, SiteModel } from './model.ts';
 import { langs, type Lang } from './schema/common.ts';
-import type { Locality } from './schema/locality.ts';
 import type { Service } from './schema/service.ts';
 
 interface Base {
@@ -19,8 +18,8 @@ export type Route = Base &
   (
     | { family: 'home' | 'about' | 'contact' | 'blog' | 'air-conditioning' | 'not-found' | 'thanks' | 'send-error' }
     | { family: 'service'; service: Service }
-    | { family: 'air-conditioning-locality'; locality: Locality }
-    | { family: 'service-locality'; service: Service; locality: Locality }
+    | { family: 'air-conditioning-locality'; locality: Place }
+    | { family: 'service-locality'; service: Service; locality: Place }
     | { family: 'post'; post: Post }
     | { family: 'legal'; page: LegalPage }
   );
@@ -60,9 +59,9 @@ export const routeKey = {
   thanks: () => 'thanks',
   sendError: () => 'send-error',
   airConditioning: () => 'air-conditioning',
-  airConditioningLocality: (l: Locality) => `air-conditioning/${l.slug}`,
+  airConditioningLocality: (l: Pick<Place, 'slug'>) => `air-conditioning/${l.slug}`,
   service: (s: Service) => `service/${s.slug.es}`,
-  serviceLocality: (s: Service, l: Locality) => `service/${s.slug.es}/${l.slug}`,
+  serviceLocality: (s: Service, l: Pick<Place, 'slug'>) => `service/${s.slug.es}/${l.slug}`,
   post: (p: Pick<Post, 'lang' | 'slug' | 'counterpart'>) => `post/${p.lang === 'es' ? p.slug : p.counterpart}`,
   legal: (p: Pick<LegalPage, 'lang' | 'slug' | 'counterpart'>) => `legal/${p.lang === 'es' ? p.slug : p.counterpart}`,
   /** The legal text the cookie-settings links fall back to without JavaScript. */

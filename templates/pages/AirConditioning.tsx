@@ -4,6 +4,7 @@ import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
+import { LocalSection } from '../components/LocalSection.tsx';
 import { localValues } from '../components/local.ts';
 import { serviceJsonLd } from '../components/structured.ts';
 import { Band, ButtonLink, CallButton, Cards, Checklist, Container, Hero } from '../components/ui.tsx';
@@ -49,6 +50,14 @@ export function AirConditioning() {
           </div>
         </Container>
       </section>
+      {locality && (
+        <LocalSection
+          family={ac.slug.es}
+          service={text.title}
+          locality={locality}
+          href={(l) => href(routeKey.airConditioningLocality(l))}
+        />
+      )}
       <Band heading={text.typesHeading} tone="sea">
         <ul className="grid gap-5 md:grid-cols-3">
           {text.types.map((type) => (

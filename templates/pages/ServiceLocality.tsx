@@ -2,6 +2,7 @@ import { fill } from '../../cli/site/placeholders.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
+import { LocalSection } from '../components/LocalSection.tsx';
 import { localValues } from '../components/local.ts';
 import { serviceJsonLd } from '../components/structured.ts';
 import { Band, CallButton, Checklist, ContactBlock, ContentSection, EmailButton, Hero, WhyChooseUs } from '../components/ui.tsx';
@@ -40,11 +41,18 @@ export function ServiceLocality() {
           <p>{fill(text.local.closing, values)}</p>
         </div>
       </Band>
+      <LocalSection
+        family={service.slug.es}
+        service={text.title}
+        locality={locality}
+        href={(l) => href(routeKey.serviceLocality(service, l))}
+      />
       <Band heading={t.localityPage.checklistHeading} tone="sea">
         <Checklist items={text.servicios} columns={3} />
       </Band>
       <WhyChooseUs tone="white" />
-      {text.extras.map((section, i) => (
+      {/* The first two of the service's own sections: the service page has them all, and the locality's text leads here. */}
+      {text.extras.slice(0, 2).map((section, i) => (
         <ContentSection key={section.heading} section={section} tone={i % 2 ? 'white' : 'sand'} />
       ))}
       <Band heading={fill(t.localityPage.otherServicesHeading, values)} tone="sea">

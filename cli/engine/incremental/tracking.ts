@@ -68,6 +68,15 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   for (const l of model.localities) sluggedKeys.add(l);
   list(model.services, 'services');
   list(model.localities, 'localities');
+  // One entity per locality text; each family's record is keyed by the localities it has, so a page
+  // that found no text for its locality renders again when one is added.
+  for (const [family, texts] of Object.entries(model.localTexts)) {
+    for (const [slug, text] of Object.entries(texts)) entity(text, `local:${family}:${slug}`);
+    keyOf.set(texts, `local:${family}`);
+    hashes.set(`local:${family}`, hashOf(Object.keys(texts)));
+  }
+  hashes.set('local', hashOf(Object.keys(model.localTexts)));
+  keyOf.set(model.localTexts, 'local');
   const bodyKeyOf = new Map<object, string>();
   const markdownPage = (page: Post | LegalPage, key: string) => {
     entity(page, key, page.frontMatterHash);

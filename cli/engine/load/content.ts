@@ -6,8 +6,10 @@ import { outsideLink } from '../fs.ts';
 import { loadImages } from './images.ts';
 import { loadMarkdown, loadYaml, type ParsedFiles, type Source } from './parse.ts';
 import { fillDouble, unknownPlaceholders } from '../../site/placeholders.ts';
-import { localPlaceholders, type Content, type MarkdownPage } from '../../site/model.ts';
+import { nearestLocalities } from '../../site/geo.ts';
+import { localPlaceholders, type Content, type MarkdownPage, type Place } from '../../site/model.ts';
 import { langs, type Lang } from '../../site/schema/common.ts';
+import { localFileSchema, type LocalTexts } from '../../site/schema/local.ts';
 import { localitiesFileSchema } from '../../site/schema/locality.ts';
 import { legalFrontMatterSchema, postFrontMatterSchema } from '../../site/schema/post.ts';
 import { airConditioningSchema, serviceSchema, type Service } from '../../site/schema/service.ts';
@@ -60,7 +62,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     }
   }
 
-  const localities = localitiesFile?.data?.localities ?? [];
+  const listed = localitiesFile?.data?.localities ?? [];
+  const localities: Place[] = listed.map((l) => ({ ...l, nearby: nearestLocalities(l, listed, 3) }));
   if (localitiesFile)
     uniqueBy(
       localities,
@@ -102,6 +105,26 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     checkImage(source, ['image'], data.image);
   }
 
+  // What each trade means in each town: one file per service (and air conditioning), by Spanish slug.
+  const families = new Set([...serviceSlugs, ...(airConditioning?.data ? [airConditioning.data.slug.es] : [])]);
+  const localTexts: Record<string, LocalTexts> = {};
+  for (const file of await listFiles(contentDir, 'local', '.yaml', issues)) {
+    const family = basename(file, '.yaml');
+    const loaded = yaml(file, localFileSchema);
+    if (!loaded?.data) continue;
+    if (!families.has(family)) {
+      issues.push({
+        file: join(contentDir, file),
+        message: `"${family}" is not the Spanish slug of a service or of air conditioning; name the file after one of ${[...families].join(', ')}`,
+      });
+      continue;
+    }
+    for (const slug of Object.keys(loaded.data)) {
+      if (!localitySlugs.has(slug)) issues.push(loaded.source.issue([slug], `"${slug}" is not a locality in localities.yaml`));
+    }
+    localTexts[family] = loaded.data;
+  }
+
   const posts = await loadPairs(contentDir, 'blog', postFrontMatterSchema, issues, options.parsed, {
     check(page, source) {
       if (!serviceSlugs.has(page.service))
@@ -140,6 +163,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     services,
     airConditioning: airConditioning.data,
     localities,
+    localTexts,
     posts,
     legal,
     images,

@@ -97,6 +97,10 @@ export const stringsSchema = obj({
     contactHeading: text,
     contactText: text,
     otherServicesHeading: text,
+    /** "Preguntas frecuentes en {locality}": the locality's questions and answers. */
+    faqHeading: text,
+    /** "{service} en localidades cercanas": links to the same service in the nearest localities. */
+    nearbyHeading: text,
   }),
   airConditioning: obj({ otherLocalitiesHeading: text, contactLink: text }),
   about: obj({

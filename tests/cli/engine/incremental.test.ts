@@ -55,6 +55,19 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     await utimes(join(content, post), second, second);
     expect(await expectIncrementalEqualsClean()).toMatch(/; 1 rendered, the rest unchanged/);
 
+    // One locality's text for one trade: its page in both languages renders again, nothing else.
+    await editFile(content, 'local/fontaneros.yaml', (yaml) => {
+      const doc = parseDocument(yaml);
+      doc.setIn(['javea', 'es', 'heading'], 'Fontanería en las casas de Jávea');
+      return doc.toString();
+    });
+    expect(await expectIncrementalEqualsClean()).toMatch(/; 2 rendered, the rest unchanged/);
+    // A locality that had no text gets one: the pages of that trade look again.
+    await editFile(content, 'local/pintores.yaml', (yaml) => yaml.replace(/^calpe:\n(?: {2,}.*\n)+/m, ''));
+    await expectIncrementalEqualsClean();
+    await cp(join(contentDir, 'local/pintores.yaml'), join(content, 'local/pintores.yaml'));
+    await expectIncrementalEqualsClean();
+
     // Its title shows on the blog index, the counterpart's page and the service pages.
     await editFile(content, post, (md) => md.replace(/^title: "/m, 'title: "Guía: '));
     await expectIncrementalEqualsClean();
@@ -80,7 +93,7 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     await editFile(content, 'localities.yaml', (yaml) =>
       yaml.replace(
         /^localities:\n/m,
-        'localities:\n  - slug: denia\n    name: Dénia\n    comarca: Marina Alta\n    es:\n      description: Ciudad portuaria.\n      context: con su puerto\n    en:\n      description: A port town.\n      context: with its harbour\n',
+        'localities:\n  - slug: denia\n    name: Dénia\n    comarca: Marina Alta\n    geo: { lat: 38.84, lon: 0.11 }\n    es:\n      description: Ciudad portuaria.\n      context: con su puerto\n    en:\n      description: A port town.\n      context: with its harbour\n',
       ),
     );
     expect(await expectIncrementalEqualsClean()).toMatch(/^Built 356 pages/);

@@ -1,3 +1,4 @@
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
@@ -14,6 +15,22 @@ async function problems(dir: string, options = {}): Promise<string[]> {
 }
 
 describe('content validation', () => {
+  it('places each locality text under a known trade and locality, with a heading, text and questions', async () => {
+    const content = await copyContent();
+    await editFile(content, 'local/pintores.yaml', (yaml) => yaml.replace(/^javea:$/m, 'denia:'));
+    await editFile(content, 'local/fontaneros.yaml', (yaml) => yaml.replace(/^( {4}heading:) .*$/m, '$1 ""'));
+    await cp(join(content, 'local/reformas.yaml'), join(content, 'local/carpinteros.yaml'));
+
+    const found = await problems(content);
+
+    const denia = await lineOf(content, 'local/pintores.yaml', 'denia:');
+    expect(found).toContainEqual(
+      `${join(content, 'local/pintores.yaml')}:${denia + 1}:3  denia: "denia" is not a locality in localities.yaml`,
+    );
+    expect(found).toContainEqual(`${join(content, 'local/fontaneros.yaml')}:4:14  benissa.es.heading: must not be empty`);
+    expect(found).toContainEqual(expect.stringMatching(/local\/carpinteros\.yaml {2}"carpinteros" is not the Spanish slug of a service/));
+  });
+
   it('loads the real content with all services, localities, posts and legal pages', async () => {
     const model = await loadModel('content');
     expect(model.services.map((s) => s.slug.es)).toEqual([

@@ -165,7 +165,7 @@ describe('growing the content', { timeout: 30_000 }, () => {
     await editFile(dir, 'localities.yaml', (yaml) =>
       yaml.replace(
         /^localities:\n/m,
-        `localities:\n  - slug: denia\n    name: Dénia\n    comarca: Marina Alta\n    es:\n      description: Ciudad portuaria al pie del Montgó.\n      context: con su puerto y el castillo sobre el casco antiguo\n    en:\n      description: A port town at the foot of the Montgó.\n      context: with its harbour and the castle above the old town\n`,
+        `localities:\n  - slug: denia\n    name: Dénia\n    comarca: Marina Alta\n    geo: { lat: 38.84, lon: 0.11 }\n    es:\n      description: Ciudad portuaria al pie del Montgó.\n      context: con su puerto y el castillo sobre el casco antiguo\n    en:\n      description: A port town at the foot of the Montgó.\n      context: with its harbour and the castle above the old town\n`,
       ),
     );
     const grown = await build(await loadContent(dir), { templatesDir, year: 2026 });
