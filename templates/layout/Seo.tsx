@@ -10,18 +10,24 @@ export function Seo({
   description,
   keywords = [],
   image = 'og-image.png',
+  imageAlt,
   type = 'website',
   jsonLd = [],
+  pageType = 'WebPage',
 }: {
   title: string;
   description: string;
   keywords?: readonly string[];
-  /** A file of content/images/ shown when the page is shared. */
+  /** A file of content/images/ shown when the page is shared, and what it shows (the default image's by default). */
   image?: string;
+  imageAlt?: string;
   type?: 'website' | 'article';
+  /** Structured data of the page's subject; without any, the page describes itself as a `pageType`. */
   jsonLd?: object[];
+  pageType?: 'WebPage' | 'AboutPage' | 'CollectionPage' | 'ContactPage';
 }) {
-  const { model, route, absolute, lang } = usePage();
+  const { model, route, absolute, lang, t } = usePage();
+  const alt = imageAlt ?? t.shareImageAlt;
   // Search results cut titles near 70 characters; the page's own words matter more than the brand.
   const branded = `${title} | ${model.site.brand}`;
   const fullTitle = branded.length <= maxTitleLength ? branded : title;
@@ -42,15 +48,19 @@ export function Seo({
         <meta property="og:image" content={imageUrl} />
         {img && <meta property="og:image:width" content={String(img.width)} />}
         {img && <meta property="og:image:height" content={String(img.height)} />}
+        <meta property="og:image:alt" content={alt} />
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={fullTitle} />
         <meta name="twitter:description" content={description} />
         <meta name="twitter:image" content={imageUrl} />
+        <meta name="twitter:image:alt" content={alt} />
       </Helmet>
-      {jsonLd.map((data, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, rendered once to static HTML
-        <JsonLd key={i} data={data} />
-      ))}
+      {(jsonLd.length ? jsonLd : [{ '@type': pageType, name: fullTitle, description, url: absolute(route.path), inLanguage: lang }]).map(
+        (data, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, rendered once to static HTML
+          <JsonLd key={i} data={data} />
+        ),
+      )}
     </>
   );
 }

@@ -16,7 +16,7 @@ export function About() {
   );
   return (
     <>
-      <Seo title={about.seo.title} description={about.seo.description} keywords={about.seo.keywords} />
+      <Seo title={about.seo.title} description={about.seo.description} keywords={about.seo.keywords} pageType="AboutPage" />
       <Hero content={about.hero} image="hero.svg" />
       {block(about.history, 'white')}
       {block(about.team, 'sea')}

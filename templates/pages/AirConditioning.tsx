@@ -41,7 +41,7 @@ export function AirConditioning() {
       />
       <Breadcrumb trail={trail} />
       <Hero content={hero} image={ac.image} />
-      <section className="py-14 sm:py-20">
+      <div className="py-14 sm:py-20">
         <Container>
           <div className="max-w-3xl space-y-5 text-lg leading-8 text-slate-700">
             {intro.map((p) => (
@@ -49,7 +49,7 @@ export function AirConditioning() {
             ))}
           </div>
         </Container>
-      </section>
+      </div>
       {locality && (
         <LocalSection
           family={ac.slug.es}

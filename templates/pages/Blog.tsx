@@ -8,9 +8,9 @@ export function Blog() {
   const { model, t, lang, href } = usePage();
   return (
     <>
-      <Seo title={t.blog.seo.title} description={t.blog.seo.description} keywords={t.blog.seo.keywords} />
+      <Seo title={t.blog.seo.title} description={t.blog.seo.description} keywords={t.blog.seo.keywords} pageType="CollectionPage" />
       <Hero content={t.blog.hero} />
-      <section className="bg-sea-50 py-14 sm:py-20">
+      <div className="bg-sea-50 py-14 sm:py-20">
         <Container>
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {model.posts[lang].map((post) => {
@@ -53,7 +53,7 @@ export function Blog() {
             })}
           </ul>
         </Container>
-      </section>
+      </div>
     </>
   );
 }

@@ -24,11 +24,12 @@ export function Post() {
     headline: post.title,
     description: post.excerpt,
     datePublished: post.date,
+    dateModified: post.updated ?? post.date,
     inLanguage: lang,
     articleSection: post.category,
     image: absolute(`/images/${img.name}`),
     mainEntityOfPage: absolute(route.path),
-    author: { '@type': 'Organization', name: model.site.brand },
+    author: { '@type': 'Organization', name: model.site.brand, url: absolute(href(routeKey.about())) },
     publisher: { '@type': 'Organization', name: model.site.brand, logo: { '@type': 'ImageObject', url: absolute('/images/icon-512.png') } },
   };
   return (

@@ -1,6 +1,7 @@
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
+import { breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { serviceJsonLd } from '../components/structured.ts';
 import { Band, CallButton, Checklist, ContactBlock, ContentSection, QuoteButton } from '../components/ui.tsx';
 import { Hero } from '../components/ui.tsx';
@@ -11,6 +12,10 @@ export function Service() {
   if (route.family !== 'service') throw new Error(`Service page rendered for a ${route.family} route`);
   const { service } = route;
   const text = service[lang];
+  const trail = [
+    { label: t.breadcrumb.home, path: href(routeKey.home()) },
+    { label: text.title, path: route.path },
+  ];
   const airConditioning = model.airConditioning.parent === service.slug.es ? routes.get(routeKey.airConditioning(), lang) : undefined;
   return (
     <>
@@ -18,7 +23,7 @@ export function Service() {
         title={text.seo.title}
         description={text.seo.description}
         keywords={text.seo.keywords}
-        jsonLd={[serviceJsonLd(model, text.title, text.seo.description, absolute(route.path))]}
+        jsonLd={[serviceJsonLd(model, text.title, text.seo.description, absolute(route.path)), breadcrumbJsonLd(trail, absolute)]}
       />
       <Hero content={text.hero} image={service.image}>
         <CallButton />

@@ -16,6 +16,8 @@ export const postFrontMatterSchema = z
     service: slug,
     /** Two locality slugs the post links to. */
     localities: z.array(slug).length(2),
+    /** ISO date of the last real change to the text; the date it was first published by default. */
+    updated: z.iso.date('must be an ISO date such as 2024-03-15').optional(),
     image: imageRef,
     imageAlt: text,
   })

@@ -37,6 +37,8 @@ export const stringsSchema = obj({
   }),
   /** Prefilled text of the WhatsApp chat link. */
   whatsappMessage: text,
+  /** What the default share image (content/images/og-image.png) shows, for og:image:alt. */
+  shareImageAlt: text,
   /** Opening hours sentence, e.g. "Lunes a viernes, {opens}–{closes}". */
   hours: text,
   hoursShort: text,
