@@ -77,6 +77,15 @@ program
   .action(async (opts) => (await import('./commands/check-links/command.ts')).checkLinksCommand(opts));
 
 program
+  .command('report')
+  .description('print where pages are thin: the most alike pages, the most shared text, the fewest own words')
+  .addOption(shared.dir())
+  .addOption(shared.builtFrom())
+  .option('--top <n>', 'rows per list', '10')
+  .option('--json', 'print the report as JSON')
+  .action(async (opts) => (await import('./commands/report/command.ts')).reportCommand(opts));
+
+program
   .command('size')
   .description('print the gzip size of the JavaScript and CSS each page family loads (JS budget 12 KB)')
   .addOption(shared.dir())

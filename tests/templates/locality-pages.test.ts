@@ -2,8 +2,8 @@
  * Service-in-locality pages are most of the site: each must say something of its own about its
  * place, or search engines treat them as one template with the town's name swapped.
  */
-import { Parser } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mainWords, shingles, similarity } from '../../cli/commands/report/similarity.ts';
 import type { Route } from '../../cli/site/routes.ts';
 import { type BuiltSite, builtSite } from '../cli/engine/built-site.ts';
 
@@ -11,46 +11,6 @@ let site: BuiltSite;
 beforeAll(async () => {
   site = await builtSite();
 }, 120_000);
-
-/** The visible words of a page's <main>, lowercased. */
-function mainWords(html: string): string[] {
-  const words: string[] = [];
-  let depth = 0;
-  let skip = 0;
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (name === 'main') depth++;
-        if (name === 'script' || name === 'style') skip++;
-      },
-      onclosetag(name) {
-        if (name === 'main') depth--;
-        if (name === 'script' || name === 'style') skip--;
-      },
-      ontext(text) {
-        if (depth > 0 && skip === 0)
-          words.push(
-            ...text
-              .toLowerCase()
-              .split(/[^\p{L}\p{N}'’-]+/u)
-              .filter(Boolean),
-          );
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html);
-  return words;
-}
-
-/** Jaccard similarity of two pages' sets of 5-word shingles. */
-function similarity(a: Set<string>, b: Set<string>): number {
-  let shared = 0;
-  for (const shingle of a) if (b.has(shingle)) shared++;
-  return shared / (a.size + b.size - shared);
-}
-
-const shingles = (words: string[]) => new Set(words.slice(4).map((_, i) => words.slice(i, i + 5).join(' ')));
 
 describe('service-in-locality pages', () => {
   it('share at most 0.35 of their 5-word shingles with any page of the same service and language', () => {
