@@ -5,7 +5,7 @@ import { manifestOf, readCache, writeCache, type CacheState } from './incrementa
 import { build, startWorkers, type BuildOptions } from './pipeline.ts';
 import type { ParsedFiles } from './load/parse.ts';
 import type { RenderPool } from './render/pool.ts';
-import { loadContent } from './load/content.ts';
+import { loadContent, writePublished } from './load/content.ts';
 import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/schema/common.ts';
 import { writeContactServices } from './write/contact-services.ts';
@@ -78,6 +78,11 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     const { result, written } =
       opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache }, base, session);
     writeContactServices(opts.content, result.model.services);
+    writePublished(
+      opts.content,
+      result.model,
+      result.routes.routes.filter((r) => r.indexable).map((r) => r.path),
+    );
     const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
     return {
       pages: { es: count('es'), en: count('en') },

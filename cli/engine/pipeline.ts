@@ -138,7 +138,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
 
     for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
     for (const [file, text] of siteFiles(model, routes)) outputs.set(file, text);
-    const deploy = deployFiles(model.site);
+    const deploy = deployFiles(model.site, routes.redirects);
     outputs.set('_headers', deploy.headers);
     outputs.set('_redirects', deploy.redirects);
     return { outputs, kept, routes, model, pages, hashOf, rendered: rendered.length };

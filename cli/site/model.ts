@@ -57,6 +57,11 @@ export interface SiteModel {
    * of air conditioning, then by locality slug. A locality without an entry shows no such section.
    */
   localTexts: Record<string, LocalTexts>;
+  /**
+   * Every path the site has published (content/published-urls.txt, kept by the build): each must
+   * still answer, as a page or an alias, unless its line is deleted on purpose.
+   */
+  published: { file: string; paths: string[] };
   /** Newest first. */
   posts: Record<Lang, Post[]>;
   legal: Record<Lang, LegalPage[]>;

@@ -1,5 +1,5 @@
 import { resultSlugs } from './contact/fields.ts';
-import { ContentError } from './issues.ts';
+import { ContentError, type ContentIssue } from './issues.ts';
 import type { LegalPage, Place, Post, SiteModel } from './model.ts';
 import { langs, type Lang } from './schema/common.ts';
 import type { Service } from './schema/service.ts';
@@ -79,6 +79,8 @@ export const outputFile = (path: string): string => (path === '/' ? 'index.html'
 /** Every page of the site, computed from content: the spine of the build. */
 export class RouteMap {
   readonly routes: Route[] = [];
+  /** Old paths and the page that answers each with a 301 (see addRedirects). */
+  readonly redirects: { from: string; to: string }[] = [];
   private readonly byKey = new Map<string, Partial<Record<Lang, Route>>>();
   private readonly pathIndex = new Map<string, Route>();
   private readonly families = new Map<string, readonly Route[]>();
@@ -142,9 +144,67 @@ export class RouteMap {
       add(page('send-error', fixedSlugs['send-error'], false));
       add(page('not-found', fixedSlugs['not-found'], false));
     }
-    if (clashes.length > 0) {
-      throw new ContentError(clashes.map((message) => ({ file: 'routes', message: `two pages share a URL: ${message}; rename a slug` })));
+    const issues: ContentIssue[] = clashes.map((message) => ({
+      file: 'routes',
+      message: `two pages share a URL: ${message}; rename a slug`,
+    }));
+    issues.push(...this.addRedirects(parent));
+    const answered = new Set([...this.pathIndex.keys(), ...this.redirects.map((r) => r.from)]);
+    model.published.paths.forEach((path, i) => {
+      if (path && !path.startsWith('#') && !answered.has(path)) {
+        const message = `${path} was published and no page or alias answers it any more: list it in the "aliases" of the entry that replaced it, or delete this line to retire it on purpose`;
+        issues.push({ file: model.published.file, line: i + 1, column: 1, message });
+      }
+    });
+    if (issues.length > 0) throw new ContentError(issues);
+  }
+
+  /**
+   * Old paths answered with a 301 by the page that replaced them: each service and locality alias
+   * on every page that carried the old slug, and the old paths of posts and legal texts. Returns
+   * the aliases that would hide a page or repeat another alias.
+   */
+  private addRedirects(parent: Service | undefined): ContentIssue[] {
+    const issues: ContentIssue[] = [];
+    const seen = new Set<string>();
+    const add = (from: string, route: Route) => {
+      const taken = this.pathIndex.get(from);
+      if (taken || seen.has(from)) {
+        issues.push({
+          file: 'routes',
+          message: `the alias ${from} of ${route.path} ${taken ? `is the path of the page "${taken.key}"` : 'is listed twice'}; remove it`,
+        });
+        return;
+      }
+      seen.add(from);
+      this.redirects.push({ from, to: route.path });
+    };
+    for (const route of this.routes) {
+      if (route.family === 'post' || route.family === 'legal') {
+        for (const alias of (route.family === 'post' ? route.post : route.page).aliases ?? []) add(alias, route);
+        continue;
+      }
+      const service =
+        route.family === 'service' || route.family === 'service-locality'
+          ? route.service
+          : route.family.startsWith('air-conditioning')
+            ? parent
+            : undefined;
+      const locality = route.family === 'service-locality' || route.family === 'air-conditioning-locality' ? route.locality : undefined;
+      if (!service && !locality) continue;
+      const segments = route.path.split('/').filter(Boolean);
+      const at = route.lang === 'en' ? 1 : 0;
+      for (const serviceSlug of service ? [service.slug[route.lang], ...(service.aliases?.[route.lang] ?? [])] : [segments[at]!]) {
+        for (const localitySlug of locality ? [locality.slug, ...(locality.aliases ?? [])] : [segments.at(-1)!]) {
+          const old = [...segments];
+          old[at] = serviceSlug;
+          if (locality) old[old.length - 1] = localitySlug;
+          const from = `/${old.join('/')}`;
+          if (from !== route.path) add(from, route);
+        }
+      }
     }
+    return issues;
   }
 
   get(key: string, lang: Lang): Route {

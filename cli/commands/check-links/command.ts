@@ -7,7 +7,7 @@ import { RouteMap } from '../../site/routes.ts';
 import { UserError } from '../../errors.ts';
 import { createSiteServer } from '../serve/server.ts';
 import { formatReport, type Problem, type Summary } from './report.ts';
-import { readPages, siteChecks } from './site-checks.ts';
+import { readPages, redirectChecks, siteChecks } from './site-checks.ts';
 
 export interface CheckLinksOptions {
   dir: string;
@@ -26,7 +26,8 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<Summary> {
   const pages = await readPages(opts.dir);
   if (pages.length === 0) throw new UserError(`${opts.dir} has no pages: run "npm run build" first.`);
   const sitemap = await readFile(join(opts.dir, 'sitemap.xml'), 'utf8').catch(() => undefined);
-  const problems: Problem[] = siteChecks(pages, sitemap, model, new RouteMap(model));
+  const redirects = await readFile(join(opts.dir, '_redirects'), 'utf8').catch(() => '');
+  const problems: Problem[] = [...siteChecks(pages, sitemap, model, new RouteMap(model)), ...redirectChecks(redirects, pages)];
 
   const server = createSiteServer({ dir: opts.dir });
   // Checking thousands of pages keeps this process busy for minutes: Node's request timeouts

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseRedirects } from '../serve/rules.ts';
 import type { SiteModel } from '../../site/model.ts';
 import type { RouteMap } from '../../site/routes.ts';
 import type { Problem } from './report.ts';
@@ -121,4 +122,21 @@ function contactLinkProblem(href: string, { site }: SiteModel): string | undefin
   const url = new URL(href);
   if (url.pathname !== `/${site.whatsapp}`) return `WhatsApp link should open a chat with ${site.whatsapp} (site.yaml)`;
   return url.searchParams.get('text') ? undefined : 'WhatsApp link has no text= message';
+}
+
+/**
+ * Every old path of `_redirects` (a 301) must lead to a built page in one step: not to a missing
+ * page, and not to another old path.
+ */
+export function redirectChecks(redirectsText: string, pages: Page[]): Problem[] {
+  const moved = parseRedirects(redirectsText).filter((rule) => rule.status === 301);
+  const built = new Set(pages.map((p) => p.path));
+  const sources = new Set(moved.map((rule) => rule.from));
+  return moved.flatMap(({ from, to }) =>
+    sources.has(to)
+      ? [{ page: from, target: to, reason: 'redirects to another redirect: point the alias at the page itself' }]
+      : built.has(to)
+        ? []
+        : [{ page: from, target: to, reason: 'redirects to a page the site does not have' }],
+  );
 }

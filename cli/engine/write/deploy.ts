@@ -1,6 +1,6 @@
 /**
  * The static hosts' configuration files: `_headers` (security headers and caching) and
- * `_redirects` (a 404 page per language). Netlify reads both; Cloudflare Pages reads `_headers`
+ * `_redirects` (old paths to their pages, and a 404 page per language). Netlify reads both; Cloudflare Pages reads `_headers`
  * and finds the nearest 404.html on its own.
  */
 import type { Site } from '../../site/schema/site.ts';
@@ -10,7 +10,7 @@ export interface DeployFiles {
   redirects: string;
 }
 
-export function deployFiles(site: Pick<Site, 'analytics'>): DeployFiles {
+export function deployFiles(site: Pick<Site, 'analytics'>, redirects: readonly { from: string; to: string }[] = []): DeployFiles {
   const analytics = site.analytics ? ` ${new URL(site.analytics.src).origin}` : '';
   const csp = [
     "default-src 'none'",
@@ -41,6 +41,7 @@ export function deployFiles(site: Pick<Site, 'analytics'>): DeployFiles {
     '  Cache-Control: public, max-age=31536000, immutable',
     '',
   ].join('\n');
-  const redirects = ['/en/*  /en/404.html  404', '/*  /404.html  404', ''].join('\n');
-  return { headers, redirects };
+  // Old paths first: the hosts apply the first rule that matches.
+  const moved = redirects.map(({ from, to }) => `${from}  ${to}  301`);
+  return { headers, redirects: [...moved, '/en/*  /en/404.html  404', '/*  /404.html  404', ''].join('\n') };
 }

@@ -10,6 +10,9 @@ export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lo
 /** A file name under content/images/, e.g. "electricistas.svg". */
 export const imageRef = z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/, 'must be a file name in content/images/');
 
+/** A site path a page was published at before, e.g. "/blog/old-slug"; it redirects to the page. */
+export const oldPath = z.string().regex(/^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*\/?)*$/, 'must be a site path such as "/blog/old-slug"');
+
 /** The same shape once per language, so both languages can never drift apart. */
 export const localized = <T extends z.ZodType>(schema: T) => z.object({ es: schema, en: schema }).strict();
 

@@ -9,6 +9,8 @@ export const localitySchema = z
     /** Proper local spelling: "Jávea", "Callosa d'en Sarrià". */
     name: text,
     comarca: z.enum(comarcas),
+    /** Slugs this locality had before: every page that had one redirects to the page it has now. */
+    aliases: z.array(slug).optional(),
     /** Where the town centre is, in degrees: its pages link to the nearest localities. */
     geo: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).strict(),
     ...localized(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageRef, slug, text } from './common.ts';
+import { imageRef, oldPath, slug, text } from './common.ts';
 
 /** Front matter of a blog post, content/blog/{es,en}/<slug>.md. */
 export const postFrontMatterSchema = z
@@ -20,6 +20,8 @@ export const postFrontMatterSchema = z
     updated: z.iso.date('must be an ISO date such as 2024-03-15').optional(),
     image: imageRef,
     imageAlt: text,
+    /** Paths this post was published at before; they redirect here. */
+    aliases: z.array(oldPath).optional(),
   })
   .strict();
 export type PostFrontMatter = z.infer<typeof postFrontMatterSchema>;
@@ -32,6 +34,8 @@ export const legalFrontMatterSchema = z
     slug,
     counterpart: slug,
     updated: z.iso.date('must be an ISO date such as 2024-03-15'),
+    /** Paths this text was published at before; they redirect here. */
+    aliases: z.array(oldPath).optional(),
   })
   .strict();
 export type LegalFrontMatter = z.infer<typeof legalFrontMatterSchema>;

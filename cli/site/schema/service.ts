@@ -29,6 +29,11 @@ export const serviceSchema = z
     /** Position in menus and card grids. */
     order: z.number().int().min(1),
     slug: localized(slug),
+    /** Slugs the service had before, per language: its pages there redirect to the ones it has now. */
+    aliases: z
+      .object({ es: z.array(slug).optional(), en: z.array(slug).optional() })
+      .strict()
+      .optional(),
     image: imageRef,
     icon: z.enum(iconNames),
     es: serviceTextSchema,

@@ -98,8 +98,12 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     );
     expect(await expectIncrementalEqualsClean()).toMatch(/^Built 356 pages/);
 
+    // Removed on purpose: their lines leave the published list, or the build refuses to lose them.
     await rm(join(content, 'blog/es/renovacion-pintado-fachadas.md'));
     await rm(join(content, 'blog/en/facade-renovation-painting.md'));
+    await editFile(content, 'published-urls.txt', (text) =>
+      text.replace('/blog/renovacion-pintado-fachadas\n', '').replace('/en/blog/facade-renovation-painting\n', ''),
+    );
     expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages/);
 
     await editFile(content, 'site.yaml', (yaml) => yaml.replace('"+34 600 000 000"', '"+34 600 000 001"'));

@@ -51,6 +51,7 @@ describe('check-links', { timeout: 60_000 }, () => {
           'hreflang="en" href="https://www.example.com/en/painters"',
         ),
       'sitemap.xml': (xml) => xml.replace(/<url>\s*<loc>https:\/\/www\.example\.com\/en\/about<\/loc>[\s\S]*?<\/url>/, ''),
+      _redirects: (text) => `/fontaneros/jalon  /fontaneros/xalon  301\n/old-blog  /fontaneros/jalon  301\n${text}`,
     });
     const { problems } = await checkLinks({ dir: broken, content: 'content' });
     const found = problems.map((p) => `${p.page} → ${p.target}: ${p.reason}`);
@@ -63,6 +64,8 @@ describe('check-links', { timeout: 60_000 }, () => {
         '/fontaneros → https://www.example.com/en/painters: hreflang="en" should point to /en/plumbers',
         '/en/plumbers → https://www.example.com/fontaneros: hreflang="es" target does not link back to this page',
         '/en/about → /sitemap.xml: page is missing from the sitemap',
+        '/fontaneros/jalon → /fontaneros/xalon: redirects to a page the site does not have',
+        '/old-blog → /fontaneros/jalon: redirects to another redirect: point the alias at the page itself',
       ]),
     );
   });
