@@ -1,0 +1,27 @@
+/** The W3C's Nu Html Checker (vnu-jar, on the machine's Java) over every page of the built site. */
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+import { writeOutputs } from '../../cli/engine/write/publish.ts';
+import { repoRoot } from '../helpers.ts';
+import { builtSite } from '../cli/engine/built-site.ts';
+
+const vnu = join(repoRoot, 'node_modules/vnu-jar/build/dist/vnu.jar');
+
+it('finds no error and no warning, "Section lacks heading" included, on any page', { timeout: 180_000 }, async () => {
+  const dist = join(await mkdtemp(join(tmpdir(), 'nu-')), 'dist');
+  await writeOutputs(dist, (await builtSite()).result.outputs);
+  // vnu writes its report to stderr and exits 1 when it has something to say.
+  const { stderr } = await promisify(execFile)('java', ['-jar', vnu, '--format', 'json', '--skip-non-html', dist], {
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stderr?: string; code?: unknown }) => {
+    if (typeof error.stderr !== 'string' || !error.stderr.startsWith('{'))
+      throw new Error('the Nu Html Checker did not run: is Java installed (apt-get install -y default-jre-headless)?', { cause: error });
+    return { stderr: error.stderr };
+  });
+  const { messages } = JSON.parse(stderr) as { messages: { type: string; url: string; message: string }[] };
+  expect(messages.map((m) => `${m.type} ${m.url.slice(m.url.indexOf('/dist/') + 5)}: ${m.message}`)).toEqual([]);
+});
