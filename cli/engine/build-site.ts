@@ -5,10 +5,11 @@ import { manifestOf, readCache, writeCache, type CacheState } from './incrementa
 import { build, startWorkers, type BuildOptions } from './pipeline.ts';
 import type { ParsedFiles } from './load/parse.ts';
 import type { RenderPool } from './render/pool.ts';
-import { loadContent, writePublished } from './load/content.ts';
+import { loadContent } from './load/content.ts';
 import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/schema/common.ts';
 import { writeContactServices } from './write/contact-services.ts';
+import { writePublished } from './write/published-urls.ts';
 import { claimOutput, intactFiles, writeOutputs } from './write/publish.ts';
 
 export interface BuildCommandOptions {
@@ -79,8 +80,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
       opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache }, base, session);
     writeContactServices(opts.content, result.model.services);
     writePublished(
-      opts.content,
-      result.model,
+      result.model.published,
       result.routes.routes.filter((r) => r.indexable).map((r) => r.path),
     );
     const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;

@@ -16,7 +16,7 @@ import { legalFrontMatterSchema, postFrontMatterSchema } from '../../site/schema
 import { airConditioningSchema, serviceSchema, type Service } from '../../site/schema/service.ts';
 import { exampleValues, siteSchema, type Site } from '../../site/schema/site.ts';
 import { stringsSchema } from '../../site/schema/strings.ts';
-import { digest, writeFileAtomic } from '../../files.js';
+import { digest } from '../../files.js';
 import { validate, valueAt } from './validate.ts';
 
 export interface LoadOptions {
@@ -292,7 +292,7 @@ function uniqueBy<T>(items: T[], key: (item: T) => string, onDuplicate: (index: 
   items.forEach((item, i) => (seen.has(key(item)) ? onDuplicate(i) : seen.add(key(item))));
 }
 
-/** The list of every path the site has published, kept by the build (see writePublished). */
+/** The list of every path the site has published, kept by the build (write/published-urls.ts). */
 export const publishedFile = 'published-urls.txt';
 
 function readPublished(file: string): string[] {
@@ -305,22 +305,3 @@ function readPublished(file: string): string[] {
     throw new Error(`cannot read ${file}`, { cause: error });
   }
 }
-
-/**
- * Adds the paths of this build's pages to content/published-urls.txt, which then names every URL
- * the site has ever published. Written only when a page is new; lines are never removed here.
- */
-export function writePublished(contentDir: string, model: Pick<Content, 'published'>, paths: readonly string[]): void {
-  const listed = new Set(model.published.paths);
-  const added = paths.filter((path) => !listed.has(path));
-  if (added.length === 0) return;
-  const header = model.published.paths.length ? [] : publishedHeader;
-  const lines = [...header, ...model.published.paths.filter((line, i, all) => line || i < all.length - 1), ...added.sort()];
-  writeFileAtomic(join(contentDir, publishedFile), `${lines.join('\n')}\n`);
-}
-
-const publishedHeader = [
-  '# Every path this site has published: each must keep answering, as a page or as an alias',
-  '# ("aliases" in the entry that replaced it). The build adds new pages; delete a line only to',
-  '# retire that URL on purpose (it will then answer 404).',
-];
