@@ -1,6 +1,8 @@
 // The site as the templates see it: validated content, Markdown rendered. Types only.
 import type { LocalTexts } from './schema/local.ts';
 import type { Locality } from './schema/locality.ts';
+import type { Project } from './schema/project.ts';
+import type { Review } from './schema/review.ts';
 import type { LegalFrontMatter, PostFrontMatter } from './schema/post.ts';
 import type { AirConditioning, Service } from './schema/service.ts';
 import type { Site } from './schema/site.ts';
@@ -19,6 +21,37 @@ export interface Image {
   width: number;
   height: number;
   bytes: Buffer;
+}
+
+/** The formats every photo is published in, best first: <picture> offers them in this order. */
+export const photoFormats = ['avif', 'webp', 'jpeg'] as const;
+export type PhotoFormat = (typeof photoFormats)[number];
+
+/** One encoded size of a photo. */
+export interface PhotoVariant {
+  width: number;
+  height: number;
+  /** Site path of the file, content-hashed: "/assets/photos/antes-800.1a2b3c4d5e.avif". */
+  path: string;
+}
+
+/**
+ * A photo of content/photos/, as pages use it: its size once its orientation is applied, and the
+ * files the build encodes from it (engine/photos/encode.ts), narrowest first in each format.
+ */
+export interface Photo {
+  /** Path under content/photos/, as content names it. */
+  name: string;
+  /** The file it is encoded from, and the hash of its bytes (part of every variant's name). */
+  source: { file: string; hash: string };
+  width: number;
+  height: number;
+  variants: Record<PhotoFormat, PhotoVariant[]>;
+}
+
+/** A finished job as pages show it: its Markdown body rendered per language. */
+export interface ProjectPage extends Project {
+  html: Record<Lang, string>;
 }
 
 /** What a page loaded from a Markdown file holds besides its front matter. */
@@ -66,10 +99,17 @@ export interface SiteModel {
   posts: Record<Lang, Post[]>;
   legal: Record<Lang, LegalPage[]>;
   images: Map<string, Image>;
+  /** By their name under content/photos/: only those some content uses. */
+  photos: Map<string, Photo>;
+  /** Finished jobs, newest first. */
+  projects: ProjectPage[];
+  /** What customers said, newest first. */
+  reviews: Review[];
 }
 
 /** The content folder as loaded and validated, before Markdown is rendered. */
-export interface Content extends Omit<SiteModel, 'posts' | 'legal'> {
+export interface Content extends Omit<SiteModel, 'posts' | 'legal' | 'projects'> {
+  projects: Project[];
   posts: Record<Lang, PostSource[]>;
   legal: Record<Lang, LegalSource[]>;
 }

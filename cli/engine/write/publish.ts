@@ -21,6 +21,8 @@ export type OutputRecords = Manifest['outputs'];
 export interface StagedFile {
   staged: string;
   hash: string;
+  /** Kept where it is (a file of the build cache): linked or copied into place, never moved away. */
+  shared?: true;
 }
 
 export const isStaged = (content: OutputContent): content is StagedFile => typeof content === 'object' && 'staged' in content;
@@ -40,7 +42,8 @@ export function stage(staging: string, file: string, bytes: Uint8Array): StagedF
  * Puts an output file at `path`: moved there when staged, written otherwise. Synchronous: for
  * hundreds of small files much faster than promises, and nothing else runs meanwhile.
  */
-const put = (path: string, content: OutputContent) => (isStaged(content) ? renameSync(content.staged, path) : writeFileSync(path, content));
+const put = (path: string, content: OutputContent) =>
+  isStaged(content) ? (content.shared ? linkOrCopy : renameSync)(content.staged, path) : writeFileSync(path, content);
 const contentHash = (content: OutputContent) => (isStaged(content) ? content.hash : digest(content));
 
 /** The same file at a second path without copying its bytes; copied where links are not possible. */

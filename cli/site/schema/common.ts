@@ -10,6 +10,22 @@ export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lo
 /** A file name under content/images/, e.g. "electricistas.svg". */
 export const imageRef = z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/, 'must be a file name in content/images/');
 
+/**
+ * A photo under content/photos/, e.g. "reforma-bano-javea/antes.jpg": resized, re-encoded and
+ * stripped of metadata by the build (engine/photos/).
+ */
+export const photoRef = z
+  .string()
+  .regex(
+    /^[\w-]+(?:\/[\w-]+)*\.(?:jpe?g|png|webp|avif|heic|heif)$/i,
+    'must be a JPEG, PNG, WebP or AVIF file under content/photos/, such as "reforma-javea/antes.jpg"',
+  );
+
+export const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
+
+/** ISO date, YYYY-MM-DD. */
+export const isoDate = z.iso.date('must be an ISO date such as 2024-03-15');
+
 /** A site path a page was published at before, e.g. "/blog/old-slug"; it redirects to the page. */
 export const oldPath = z.string().regex(/^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*\/?)*$/, 'must be a site path such as "/blog/old-slug"');
 
@@ -42,7 +58,15 @@ export const sectionSchema = z
     items: z.array(text).optional(),
     lists: z.array(z.object({ heading: text, items: z.array(text).min(1) }).strict()).optional(),
     cards: z.array(cardSchema).optional(),
-    gallery: z.array(z.object({ image: imageRef, alt: text, caption: text.optional() }).strict()).optional(),
+    /** Illustrations (`image`, from content/images/) or photos (`photo`, from content/photos/): one of the two each. */
+    gallery: z
+      .array(
+        z
+          .object({ image: imageRef.optional(), photo: photoRef.optional(), alt: text, caption: text.optional() })
+          .strict()
+          .refine((g) => (g.image === undefined) !== (g.photo === undefined), 'give either "image" or "photo"'),
+      )
+      .optional(),
   })
   .strict();
 export type Section = z.infer<typeof sectionSchema>;

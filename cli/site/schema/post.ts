@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageRef, oldPath, slug, text } from './common.ts';
+import { imageRef, isoDate, oldPath, slug, text } from './common.ts';
 
 /** Front matter of a blog post, content/blog/{es,en}/<slug>.md. */
 export const postFrontMatterSchema = z
@@ -7,7 +7,7 @@ export const postFrontMatterSchema = z
     title: text,
     excerpt: text.max(220, 'should be at most 220 characters to fit a card'),
     /** ISO date, YYYY-MM-DD. */
-    date: z.iso.date('must be an ISO date such as 2024-03-15'),
+    date: isoDate,
     category: text,
     slug,
     /** Slug of the same post in the other language. */
@@ -17,7 +17,7 @@ export const postFrontMatterSchema = z
     /** Two locality slugs the post links to. */
     localities: z.array(slug).length(2),
     /** ISO date of the last real change to the text; the date it was first published by default. */
-    updated: z.iso.date('must be an ISO date such as 2024-03-15').optional(),
+    updated: isoDate.optional(),
     image: imageRef,
     imageAlt: text,
     /** Paths this post was published at before; they redirect here. */
@@ -33,7 +33,7 @@ export const legalFrontMatterSchema = z
     description: text.max(170),
     slug,
     counterpart: slug,
-    updated: z.iso.date('must be an ISO date such as 2024-03-15'),
+    updated: isoDate,
     /** Paths this text was published at before; they redirect here. */
     aliases: z.array(oldPath).optional(),
   })

@@ -1,0 +1,129 @@
+// Checks the photos content uses while the content loads, so that a photo the build could not
+// publish is reported with every other content problem of the run, before anything is encoded.
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import { digest } from '../../files.js';
+import type { ContentIssue } from '../../site/issues.ts';
+import type { Photo } from '../../site/model.ts';
+import { outsideLink } from '../fs.ts';
+import { decodeOptions, inParallel, maxBytes, maxMegapixels, minPhotoWidth, planVariants } from './plan.ts';
+
+/** A place in the content that names a photo; `report` puts a problem at that place. */
+export interface PhotoUse {
+  name: string;
+  report: (message: string) => void;
+}
+
+/** What sharp says went wrong, without the lines of detail some decoders print before it. */
+export const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).trim().split('\n').at(-1)!;
+
+const smaller = 'export it at most 4000 px wide (about 12 megapixels)';
+/** The HEIF decoder sharp ships reads AVIF only: HEVC, what phones save as .heic, is patented. */
+const readsHeic = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
+
+/**
+ * The photos of content/photos/ that `uses` name, each checked and measured, with the files the
+ * build will make of it. Problems go to `issues` (or to the use, for a photo that is not there),
+ * every one of them: none stops the others. `isCached` tells the photos already encoded, whose data
+ * is known to decode, so that a warm build does not decode them again.
+ */
+export async function inspectPhotos(
+  photosDir: string,
+  uses: PhotoUse[],
+  issues: ContentIssue[],
+  isCached?: (photo: Photo) => boolean,
+): Promise<Map<string, Photo>> {
+  const byName = new Map<string, PhotoUse[]>();
+  for (const use of uses) byName.set(use.name, [...(byName.get(use.name) ?? []), use]);
+  const names = [...byName.keys()].sort();
+  const checked = new Map<string, Photo | ContentIssue[] | 'missing'>();
+  await inParallel(names, async (name) => {
+    const file = join(photosDir, name);
+    const info = await stat(file).catch(() => undefined);
+    const leak = info?.isFile() && linkLeak(dirname(photosDir), photosDir, name);
+    checked.set(name, !info?.isFile() ? 'missing' : leak ? [leak] : await inspectPhoto(file, name, info.size, isCached));
+  });
+  // Reported in name order, whatever order the checks finished in.
+  const photos = new Map<string, Photo>();
+  for (const name of names) {
+    const result = checked.get(name)!;
+    if (result === 'missing')
+      for (const use of byName.get(name)!)
+        use.report(`photo "${name}" is not in ${photosDir}; put the file there, or correct the name (letter case counts)`);
+    else if (Array.isArray(result)) issues.push(...result);
+    else photos.set(name, result);
+  }
+  return photos;
+}
+
+/** A link on the way to the photo (its folders included) that leads outside the content folder. */
+function linkLeak(contentDir: string, photosDir: string, name: string): ContentIssue | undefined {
+  const parts = name.split('/');
+  for (let depth = 0; depth <= parts.length; depth++) {
+    const path = join(photosDir, ...parts.slice(0, depth));
+    const message = outsideLink(contentDir, path);
+    if (message) return { file: path, message };
+  }
+  return undefined;
+}
+
+/** The photo at `file`, or every reason it cannot be published. */
+async function inspectPhoto(
+  file: string,
+  name: string,
+  size: number,
+  isCached?: (photo: Photo) => boolean,
+): Promise<Photo | ContentIssue[]> {
+  const problems: string[] = [];
+  const done = () => problems.map((message) => ({ file, message }));
+  // A file over the limit is only measured (sharp reads its header), never read whole.
+  if (size > maxBytes) problems.push(`is ${(size / 2 ** 20).toFixed(1)} MB; photos must be at most ${maxBytes / 2 ** 20} MB: ${smaller}`);
+  let input: string | Buffer = file;
+  if (!problems.length) {
+    try {
+      input = await readFile(file);
+    } catch (error) {
+      problems.push(`cannot be read (${(error as NodeJS.ErrnoException).code ?? reason(error)}); check its permissions`);
+      return done();
+    }
+  }
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input).metadata();
+  } catch (error) {
+    problems.push(`cannot be read as an image (${reason(error)}); export it again as JPEG`);
+    return done();
+  }
+  if (metadata.format === 'heif' && metadata.compression === 'hevc' && !readsHeic) {
+    problems.push('is a HEIC photo, which the build cannot decode (it reads AVIF, JPEG, PNG and WebP); export it as JPEG');
+    return done();
+  }
+  // The size once the EXIF orientation is applied: a portrait shot is stored landscape with orientation 6.
+  const { width, height } = metadata.autoOrient;
+  const megapixels = (width * height) / 1e6;
+  if (megapixels > maxMegapixels)
+    problems.push(
+      `is ${width} × ${height} px (${megapixels.toFixed(1)} megapixels); photos must be at most ${maxMegapixels} megapixels: ${smaller}`,
+    );
+  if (width < minPhotoWidth)
+    problems.push(
+      `is ${width} px wide; photos must be at least ${minPhotoWidth} px wide to look sharp on phones: use the original or a larger export`,
+    );
+  if (problems.length || typeof input === 'string') return done();
+
+  const hash = digest(input);
+  const photo: Photo = { name, source: { file, hash }, width, height, variants: planVariants(name, hash, width, height) };
+  // A truncated file has a good header and fails only once decoded: decoding it small finds that
+  // now, with the other problems. A photo already encoded decoded before, and is not checked again.
+  if (!isCached?.(photo)) {
+    try {
+      await sharp(input, decodeOptions).resize(32).raw().toBuffer();
+    } catch (error) {
+      problems.push(
+        `is damaged: its image data cannot be decoded (${reason(error)}); copy it again from the camera, or export it again as JPEG`,
+      );
+    }
+  }
+  return problems.length ? done() : photo;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { httpsUrl, isoDate, langSchema, slug, text } from './common.ts';
+
+/** Where the customer said it. */
+export const reviewSources = ['google', 'facebook', 'email', 'whatsapp', 'in-person'] as const;
+
+/**
+ * What a customer said, content/reviews/<name>.yaml, in the language they wrote it. Only with
+ * their consent, word for word: invented or edited reviews are illegal in the EU.
+ */
+export const reviewSchema = z
+  .object({
+    /** Marks made-up entries (test fixtures, samples): `build --strict` refuses them. */
+    example: z.boolean().optional(),
+    /** First name and initial only. */
+    author: z.string().regex(/^\p{Lu}[\p{L}'-]+ \p{Lu}\.$/u, 'must be a first name and an initial, such as "Ana G."'),
+    locality: slug,
+    /** Spanish slug of the service. */
+    service: slug,
+    rating: z.number().int().min(1).max(5),
+    date: isoDate,
+    /** The language of `text`. */
+    lang: langSchema,
+    text: text.max(1500, 'should be at most 1500 characters; link the full review with "url"'),
+    /** The text in the other language, if someone translated it; shown marked as a translation. */
+    translation: text.optional(),
+    source: z.enum(reviewSources),
+    /** Where the review can be read, if it is public. */
+    url: httpsUrl.optional(),
+  })
+  .strict();
+export type Review = z.infer<typeof reviewSchema>;

@@ -1,0 +1,283 @@
+import { mkdir, mkdtemp, readdir, readFile, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { encodePhotos, photosEncodedIn } from '../../../cli/engine/photos/encode.ts';
+import { inspectPhotos, type PhotoUse } from '../../../cli/engine/photos/inspect.ts';
+import { encoderVersion, planVariants, variantsOf } from '../../../cli/engine/photos/plan.ts';
+import { writeOutputs } from '../../../cli/engine/write/publish.ts';
+import { digest } from '../../../cli/files.js';
+import { ContentError, type ContentIssue } from '../../../cli/site/issues.ts';
+import { photoFormats, type Photo } from '../../../cli/site/model.ts';
+
+const serial = 'SN-4417-PRIVATE';
+
+/**
+ * A camera's JPEG, 1000 × 750 px as stored: a scene with a red corner at the stored top left,
+ * camera make and serial, GPS position, XMP, a Display P3 profile, and `orientation`.
+ */
+async function cameraJpeg(orientation = 1, width = 1000, height = 750): Promise<Buffer> {
+  const scene = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="sky" x2="0" y2="1"><stop offset="0" stop-color="#3a7bd5"/><stop offset="1" stop-color="#f5e6c8"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#sky)"/><rect y="${height * 0.6}" width="100%" height="${height * 0.4}" fill="#7a9a54"/>
+    <circle cx="${width * 0.7}" cy="${height * 0.3}" r="${height * 0.1}" fill="#ffd34d"/><rect width="100" height="100" fill="#ff0000"/></svg>`;
+  return sharp(Buffer.from(scene))
+    .withIccProfile('p3')
+    .withExif({
+      IFD0: { Make: 'Acme', Model: 'Pro 1', Software: serial },
+      IFD2: { BodySerialNumber: serial },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 47/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '0/1 9/1 45/1' },
+    })
+    .withXmp(
+      `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>${serial}</rdf:Description></rdf:RDF></x:xmpmeta>`,
+    )
+    .withMetadata({ orientation })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A HEIC file as phones save it: the container of an AVIF, naming the HEVC codec instead. */
+async function heic(): Promise<Buffer> {
+  const avif = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#888' } })
+    .avif()
+    .toBuffer();
+  const at = (box: string) => avif.indexOf(box, 0, 'latin1') - 4;
+  const av1C = at('av1C');
+  const hvcC = Buffer.alloc(8 + 23);
+  hvcC.writeUInt32BE(hvcC.length, 0);
+  hvcC.write('hvcC', 4, 'latin1');
+  hvcC[8] = 1; // configuration version
+  hvcC[29] = 3; // NAL length size − 1, and no parameter sets
+  const grow = hvcC.length - avif.readUInt32BE(av1C);
+  const bytes = Buffer.concat([avif.subarray(0, av1C), hvcC, avif.subarray(av1C + avif.readUInt32BE(av1C))]);
+  for (const box of ['meta', 'iprp', 'ipco']) bytes.writeUInt32BE(bytes.readUInt32BE(at(box)) + grow, at(box));
+  return Buffer.from(bytes.toString('latin1').replaceAll('av01', 'hvc1').replaceAll('avif', 'heic'), 'latin1');
+}
+
+let root: string;
+let photosDir: string;
+const uses = (...names: string[]) => {
+  const reported: string[] = [];
+  return { reported, uses: names.map((name): PhotoUse => ({ name, report: (message) => reported.push(`${name}: ${message}`) })) };
+};
+async function inspect(names: string[], isCached?: (photo: Photo) => boolean) {
+  const issues: ContentIssue[] = [];
+  const { reported, uses: list } = uses(...names);
+  const photos = await inspectPhotos(photosDir, list, issues, isCached);
+  return { photos, issues, reported };
+}
+async function encode(photos: Photo[], cacheDir: string) {
+  const warnings: string[] = [];
+  const progress: string[] = [];
+  const result = await encodePhotos(photos, cacheDir, { warn: (m) => warnings.push(m), progress: (s) => progress.push(s) });
+  return { ...result, warnings, progress };
+}
+const pixelAt = async (bytes: Buffer, left: number, top: number) =>
+  [...(await sharp(bytes).extract({ left, top, width: 1, height: 1 }).removeAlpha().raw().toBuffer())] as number[];
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'photos-'));
+  photosDir = join(root, 'content', 'photos');
+  await mkdir(join(photosDir, 'obra'), { recursive: true });
+  await writeFile(join(photosDir, 'obra', 'Salón Antes.jpg'), await cameraJpeg(1));
+  await writeFile(join(photosDir, 'obra', 'retrato.jpg'), await cameraJpeg(6));
+});
+
+describe('planVariants', () => {
+  it('offers the standard widths no larger than the source, its own width, and keeps the aspect ratio', () => {
+    const widths = (width: number, height = 1000) => planVariants('a.jpg', 'h', width, height).jpeg.map((v) => [v.width, v.height]);
+    expect(widths(3000, 2000)).toEqual([
+      [480, 320],
+      [800, 533],
+      [1200, 800],
+      [1600, 1067],
+    ]);
+    expect(widths(1600).map(([w]) => w)).toEqual([480, 800, 1200, 1600]);
+    expect(widths(1000, 750)).toEqual([
+      [480, 360],
+      [800, 600],
+      [1000, 750],
+    ]);
+    expect(widths(480).map(([w]) => w)).toEqual([480]);
+  });
+
+  it('names each file by the photo, its width and a key of everything its bytes depend on', () => {
+    const variants = planVariants('obra/Salón Antes.JPG', 'hash-1', 1000, 750);
+    for (const format of photoFormats)
+      for (const v of variants[format]) expect(v.path).toMatch(/^\/assets\/photos\/salon-antes-\d+\.[0-9a-f]{10}\.\w+$/);
+    expect(variants.avif[0]!.path).toMatch(/-480\.\w+\.avif$/);
+    expect(variants.jpeg[0]!.path).toMatch(/\.jpg$/);
+    expect(planVariants('obra/Salón Antes.JPG', 'hash-1', 1000, 750)).toEqual(variants);
+    expect(planVariants('obra/Salón Antes.JPG', 'hash-2', 1000, 750).webp[0]!.path).not.toBe(variants.webp[0]!.path);
+  });
+
+  it('keys the names to the installed encoder, so an upgrade renames every file', () => {
+    expect(encoderVersion).toBe(`sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}`);
+  });
+});
+
+describe('inspectPhotos', () => {
+  it('measures each photo once its orientation is applied', async () => {
+    const { photos, issues } = await inspect(['obra/Salón Antes.jpg', 'obra/retrato.jpg', 'obra/retrato.jpg']);
+    expect(issues).toEqual([]);
+    expect(photos.get('obra/Salón Antes.jpg')).toMatchObject({ width: 1000, height: 750 });
+    expect(photos.get('obra/retrato.jpg')).toMatchObject({ width: 750, height: 1000 });
+    expect(photos.get('obra/retrato.jpg')!.variants.jpeg.map((v) => [v.width, v.height])).toEqual([
+      [480, 640],
+      [750, 1000],
+    ]);
+  });
+
+  it('reports every bad photo together, each at its file or where it is named', async () => {
+    const bad = join(photosDir, 'bad');
+    await mkdir(bad, { recursive: true });
+    const good = await cameraJpeg();
+    await writeFile(join(bad, 'corrupt.jpg'), Buffer.from('this is not a photo'));
+    await writeFile(join(bad, 'truncated.jpg'), good.subarray(0, good.length / 2));
+    await writeFile(join(bad, 'narrow.jpg'), await sharp(good).resize(320).toBuffer());
+    await writeFile(
+      join(bad, 'huge.jpg'),
+      await sharp({ create: { width: 8000, height: 5100, channels: 3, background: '#777' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await writeFile(join(bad, 'heavy.jpg'), good);
+    await truncate(join(bad, 'heavy.jpg'), 31 * 2 ** 20);
+    await writeFile(join(bad, 'phone.heic'), await heic());
+    await writeFile(join(root, 'secret.jpg'), good);
+    await symlink(join(root, 'secret.jpg'), join(bad, 'link.jpg'));
+
+    const names = ['corrupt', 'truncated', 'narrow', 'huge', 'heavy', 'link', 'missing'].map((n) => `bad/${n}.jpg`);
+    const { photos, issues, reported } = await inspect([...names, 'bad/phone.heic', 'obra/retrato.jpg']);
+    const about = (name: string) => issues.filter((i) => i.file === join(photosDir, 'bad', name)).map((i) => i.message);
+    expect(about('corrupt.jpg')).toEqual([expect.stringMatching(/^cannot be read as an image \(.+\); export it again as JPEG$/)]);
+    expect(about('truncated.jpg')).toEqual([expect.stringMatching(/^is damaged: its image data cannot be decoded \(.*premature end.*\)/)]);
+    expect(about('narrow.jpg')).toEqual([expect.stringMatching(/^is 320 px wide; photos must be at least 480 px wide/)]);
+    expect(about('huge.jpg')).toEqual([
+      'is 8000 × 5100 px (40.8 megapixels); photos must be at most 40 megapixels: export it at most 4000 px wide (about 12 megapixels)',
+    ]);
+    expect(about('heavy.jpg')).toEqual([
+      expect.stringMatching(/^is 31\.0 MB; photos must be at most 30 MB: export it at most 4000 px wide/),
+    ]);
+    expect(about('phone.heic')).toEqual([expect.stringMatching(/^is a HEIC photo, .*; export it as JPEG$/)]);
+    expect(about('link.jpg')).toEqual([expect.stringMatching(/^is a link to .*secret\.jpg, outside the content folder/)]);
+    expect(reported).toEqual([
+      expect.stringMatching(/^bad\/missing\.jpg: photo "bad\/missing\.jpg" is not in .*photos; put the file there/),
+    ]);
+    expect(issues).toHaveLength(7);
+    expect([...photos.keys()]).toEqual(['obra/retrato.jpg']);
+  });
+
+  it('does not decode again a photo already encoded', async () => {
+    const good = await cameraJpeg();
+    await writeFile(join(photosDir, 'cut.jpg'), good.subarray(0, good.length - 2000));
+    expect((await inspect(['cut.jpg'])).issues).toHaveLength(1);
+    expect((await inspect(['cut.jpg'], () => true)).issues).toEqual([]);
+  });
+});
+
+describe('encodePhotos', () => {
+  let cacheDir: string;
+  let photos: Photo[];
+  let first: Awaited<ReturnType<typeof encode>>;
+  const read = (path: string) => readFile(join(cacheDir, path.split('/').at(-1)!));
+
+  beforeAll(async () => {
+    cacheDir = join(root, 'cache', 'photos');
+    photos = [...(await inspect(['obra/Salón Antes.jpg', 'obra/retrato.jpg'])).photos.values()];
+    first = await encode(photos, cacheDir);
+  });
+
+  it('encodes every variant, reporting progress photo by photo', () => {
+    expect(first.encoded).toBe(15);
+    expect([...first.outputs.keys()].sort()).toEqual(photos.flatMap((p) => variantsOf(p).map((v) => v.path.slice(1))).sort());
+    expect(first.progress).toEqual(['encoding 0/2 photos', 'encoding 1/2 photos', 'encoding 2/2 photos']);
+    expect(first.warnings).toEqual([]);
+    expect(photos.every(photosEncodedIn(cacheDir))).toBe(true);
+  });
+
+  it('publishes no EXIF, GPS, XMP or camera serial in any variant, and plain sRGB', async () => {
+    for (const photo of photos)
+      for (const variant of variantsOf(photo)) {
+        const bytes = await read(variant.path);
+        const metadata = await sharp(bytes).metadata();
+        expect(metadata, variant.path).toMatchObject({
+          format: variant.format === 'avif' ? 'heif' : variant.format,
+          space: 'srgb',
+          hasProfile: false,
+        });
+        expect(metadata.exif ?? metadata.xmp ?? metadata.icc ?? metadata.orientation, variant.path).toBeUndefined();
+        expect(bytes.includes(serial) || bytes.includes('Acme'), variant.path).toBe(false);
+      }
+  });
+
+  it('applies the orientation before sizing, at exactly the size pages declare', async () => {
+    const portrait = photos.find((p) => p.name === 'obra/retrato.jpg')!;
+    for (const variant of variantsOf(portrait)) {
+      const bytes = await read(variant.path);
+      expect(await sharp(bytes).metadata(), variant.path).toMatchObject({ width: variant.width, height: variant.height });
+      // Orientation 6 turns the picture a quarter clockwise: the red corner stored top left shows top right.
+      const [r, g, b] = await pixelAt(bytes, variant.width - 5, 5);
+      expect(r! > 200 && g! < 60 && b! < 60, `${variant.path}: ${[r, g, b]}`).toBe(true);
+    }
+  });
+
+  it('encodes nothing the second time', async () => {
+    const again = await encode(photos, cacheDir);
+    expect(again).toMatchObject({ encoded: 0, warnings: [], progress: [] });
+    expect(again.outputs).toEqual(first.outputs);
+  });
+
+  it('encodes again a cached file that was damaged, and trusts one only touched', async () => {
+    const [damaged, touched] = [variantsOf(photos[0]!)[0]!.path, variantsOf(photos[0]!)[1]!.path];
+    const bytes = await read(damaged);
+    bytes[bytes.length >> 1]! ^= 0xff;
+    await writeFile(join(cacheDir, damaged.split('/').at(-1)!), bytes);
+    await utimes(join(cacheDir, touched.split('/').at(-1)!), new Date(), new Date(2001, 1, 1));
+    const repaired = await encode(photos, cacheDir);
+    expect(repaired.encoded).toBe(1);
+    expect(repaired.warnings).toEqual([
+      expect.stringMatching(/^cache file .*-480\.\w+\.avif was damaged \(.+\); it is ignored and rebuilt$/),
+    ]);
+    expect(repaired.outputs.get(damaged.slice(1))!.hash).toBe(first.outputs.get(damaged.slice(1))!.hash);
+    expect(await encode(photos, cacheDir)).toMatchObject({ encoded: 0, warnings: [] });
+  });
+
+  it('publishes from the cache without moving files out of it', async () => {
+    const out = join(root, 'dist');
+    await writeOutputs(out, new Map(first.outputs));
+    for (const [file, staged] of first.outputs) expect(await readFile(join(out, file))).toEqual(await readFile(staged.staged));
+    expect(await encode(photos, cacheDir)).toMatchObject({ encoded: 0 });
+  });
+
+  it('removes the cached files of photos no longer used, and only those', async () => {
+    const dir = join(root, 'cache', 'pruned');
+    await encode(photos, dir);
+    await writeFile(join(dir, 'notes.txt'), 'kept');
+    await encode(photos.slice(1), dir);
+    const kept = variantsOf(photos[1]!).map((v) => v.path.split('/').at(-1)!);
+    expect((await readdir(dir)).sort()).toEqual([...kept, 'index.json', 'notes.txt'].sort());
+  });
+
+  it('names every photo that fails to encode, after encoding the others', async () => {
+    const inspected = async (name: string) => {
+      await writeFile(join(photosDir, name), await cameraJpeg(1, 600, 450));
+      return (await inspect([name])).photos.get(name)!;
+    };
+    // One edited while the build runs; one whose data the encoder refuses.
+    const edited = await inspected('editada.jpg');
+    await writeFile(edited.source.file, 'changed since');
+    const garbage = Buffer.from('no image here');
+    const refused = { ...(await inspected('rota.jpg')), source: { file: join(photosDir, 'rota.jpg'), hash: digest(garbage) } };
+    await writeFile(refused.source.file, garbage);
+    const dir = join(root, 'cache', 'failing');
+    const error = await encode([edited, refused, photos[0]!], dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).issues).toEqual([
+      { file: edited.source.file, message: 'changed or went away while the build ran; build again' },
+      { file: refused.source.file, message: expect.stringMatching(/^cannot be encoded \(.+\); export it again as JPEG$/) },
+    ]);
+    expect(photosEncodedIn(dir)(photos[0]!)).toBe(true);
+  });
+});
