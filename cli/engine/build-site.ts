@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { templatesDir } from '../paths.ts';
 import { manifestOf, readCache, writeCache, type CacheState } from './incremental/cache.ts';
 import { build, startWorkers, type BuildOptions } from './pipeline.ts';
@@ -9,6 +9,7 @@ import { loadContent } from './load/content.ts';
 import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/schema/common.ts';
 import { writeContactServices } from './write/contact-services.ts';
+import { photosEncodedIn } from './photos/encode.ts';
 import { writePublished } from './write/published-urls.ts';
 import { claimOutput, intactFiles, writeOutputs } from './write/publish.ts';
 
@@ -26,6 +27,8 @@ export interface BuildSummary {
   pages: Record<Lang, number>;
   /** Pages rendered by this build; the others were unchanged and kept. */
   rendered: number;
+  /** Photo files encoded; the others came from the cache. */
+  photosEncoded: number;
   files: number;
   bytes: number;
   seconds: number;
@@ -73,7 +76,9 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   const started = performance.now();
   // Next to the output folder, so that staged pages move into it without a copy.
   const staging = `${resolve(opts.out)}.staging-${process.pid}`;
-  const base = { templatesDir, year: new Date().getFullYear(), staging, progress: opts.progress };
+  const warn = (message: string) => console.warn(`! ${message}`);
+  const photoCache = opts.cache === false ? undefined : join(opts.cache, 'photos');
+  const base = { templatesDir, year: new Date().getFullYear(), staging, progress: opts.progress, photoCache, warn };
   const release = await claimOutput(opts.out, (message) => console.warn(`! ${message}`));
   try {
     const { result, written } =
@@ -87,6 +92,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     return {
       pages: { es: count('es'), en: count('en') },
       rendered: result.rendered,
+      photosEncoded: result.photosEncoded,
       files: Object.keys(written).length,
       bytes: Object.values(written).reduce((sum, o) => sum + o.size, 0),
       seconds: (performance.now() - started) / 1000,
@@ -130,7 +136,11 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   const previous = cache.manifest?.outputs;
   const { result, written } = await withEarlyWorkers(opts.content, !cache.manifest, async (workers) => {
     opts.progress?.('loading content');
-    const content = await loadContent(opts.content, { strict: opts.strict, parsed: { previous: cache.parsed, next: parsed } });
+    const content = await loadContent(opts.content, {
+      strict: opts.strict,
+      parsed: { previous: cache.parsed, next: parsed },
+      photoEncoded: options.photoCache ? photosEncodedIn(options.photoCache) : undefined,
+    });
     const intact = intactFiles(opts.out, previous);
     const result = await build(content, { ...options, workers, incremental: { cache, version, intact } });
     opts.progress?.('writing the files that changed');

@@ -1,6 +1,6 @@
 // The model for commands that render or inspect the site outside a build.
 import type { SiteModel } from '../site/model.ts';
-import { MarkdownCache, renderMarkdown, withHtml } from './incremental/markdown-cache.ts';
+import { MarkdownCache, renderMarkdown, withBodies, withHtml } from './incremental/markdown-cache.ts';
 import { loadContent, type LoadOptions } from './load/content.ts';
 import type { MarkdownText } from './render/markdown-text.ts';
 
@@ -18,5 +18,6 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
  * rendering thousands of Markdown texts.
  */
 export async function loadModelWithoutHtml(contentDir: string): Promise<SiteModel> {
-  return withHtml(await loadContent(contentDir), () => '');
+  const content = await loadContent(contentDir);
+  return { ...withHtml(content, () => ''), projects: withBodies(content.projects, () => '') };
 }

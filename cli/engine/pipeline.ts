@@ -9,6 +9,10 @@ import type { Content, SiteModel } from '../site/model.ts';
 import { siteFiles } from './write/site-files.ts';
 import type { Outputs } from './write/publish.ts';
 import { RenderPool } from './render/pool.ts';
+import { encodePhotos } from './photos/encode.ts';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { outputFile, RouteMap, type Route } from '../site/routes.ts';
 import { indexModel } from './incremental/tracking.ts';
 import { digest } from '../files.js';
@@ -35,6 +39,10 @@ export interface BuildOptions {
    * that thousands of pages need not pass through this thread's memory (write/publish.ts moves them).
    */
   staging?: string;
+  /** Where encoded photos are kept between builds (photos/encode.ts); without it, under `staging`. */
+  photoCache?: string;
+  /** Told of damaged cache files, which are ignored and rebuilt. */
+  warn?: (message: string) => void;
 }
 
 /** Below these counts a single thread finishes before worker threads have started. */
@@ -62,6 +70,8 @@ export interface BuildResult {
   /** The current hash of a dependency key. */
   hashOf: (key: string) => string;
   rendered: number;
+  /** Photo files encoded by this build; the others came from the cache. */
+  photosEncoded: number;
 }
 
 /** Keyed by templates and builder, which also names the compile on disk; dev reuses it until a template changes. */
@@ -103,6 +113,15 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     });
     const routes = new RouteMap(model);
     const outputs: Outputs = new Map();
+    // Photos encode while pages render: their file names are known before their bytes.
+    // Without a cache folder, photos encode beside the staged pages, or in a folder of their own.
+    const photoDir =
+      options.photoCache ??
+      (model.photos.size === 0 ? undefined : options.staging ? join(options.staging, 'photos') : await mkdtemp(join(tmpdir(), 'photos-')));
+    const photos = photoDir
+      ? encodePhotos([...model.photos.values()], photoDir, { progress: options.progress, warn: options.warn })
+      : Promise.resolve({ outputs: new Map(), encoded: 0 });
+    photos.catch(() => {}); // awaited below; a rendering failure must not leave it unhandled
     const templates = templateHashes(templateFiles, engine.pages);
     const cssFile = hashed('styles', 'css', css);
     outputs.set(cssFile, css);
@@ -137,11 +156,13 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     }
 
     for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
+    const encoded = await photos;
+    for (const [file, staged] of encoded.outputs) outputs.set(file, staged);
     for (const [file, text] of siteFiles(model, routes)) outputs.set(file, text);
     const deploy = deployFiles(model.site, routes.redirects);
     outputs.set('_headers', deploy.headers);
     outputs.set('_redirects', deploy.redirects);
-    return { outputs, kept, routes, model, pages, hashOf, rendered: rendered.length };
+    return { outputs, kept, routes, model, pages, hashOf, rendered: rendered.length, photosEncoded: encoded.encoded };
   } finally {
     await pool?.close();
   }

@@ -1,7 +1,7 @@
 import type { Locality } from './schema/locality.ts';
 
 /** Distance in kilometres between two points, close enough for towns a few kilometres apart. */
-function distanceKm(a: Locality['geo'], b: Locality['geo']): number {
+export function distanceKm(a: Locality['geo'], b: Locality['geo']): number {
   const toRad = Math.PI / 180;
   const x = (b.lon - a.lon) * toRad * Math.cos(((a.lat + b.lat) / 2) * toRad);
   const y = (b.lat - a.lat) * toRad;

@@ -1,6 +1,6 @@
 import { resultSlugs } from './contact/fields.ts';
 import { ContentError, type ContentIssue } from './issues.ts';
-import type { LegalPage, Place, Post, SiteModel } from './model.ts';
+import type { LegalPage, Place, Post, ProjectPage, SiteModel } from './model.ts';
 import { langs, type Lang } from './schema/common.ts';
 import type { Service } from './schema/service.ts';
 
@@ -16,7 +16,8 @@ interface Base {
 
 export type Route = Base &
   (
-    | { family: 'home' | 'about' | 'contact' | 'blog' | 'air-conditioning' | 'not-found' | 'thanks' | 'send-error' }
+    | { family: 'home' | 'about' | 'contact' | 'blog' | 'projects' | 'air-conditioning' | 'not-found' | 'thanks' | 'send-error' }
+    | { family: 'project'; project: ProjectPage }
     | { family: 'service'; service: Service }
     | { family: 'air-conditioning-locality'; locality: Place }
     | { family: 'service-locality'; service: Service; locality: Place }
@@ -36,6 +37,8 @@ export const sampledFamilies: Family[] = [
   'contact',
   'blog',
   'post',
+  'projects',
+  'project',
   'legal',
   'not-found',
 ];
@@ -45,6 +48,8 @@ export const fixedSlugs = {
   about: { es: 'empresa', en: 'about' },
   contact: { es: 'contacto', en: 'contact' },
   blog: { es: 'blog', en: 'blog' },
+  /** Finished jobs: "trabajos" is what Spanish customers ask to see; "projects" is the English word for them. */
+  projects: { es: 'trabajos', en: 'projects' },
   ...resultSlugs,
   'not-found': { es: '404', en: '404' },
 } as const satisfies Record<string, Record<Lang, string>>;
@@ -55,6 +60,8 @@ export const routeKey = {
   about: () => 'about',
   contact: () => 'contact',
   blog: () => 'blog',
+  projects: () => 'projects',
+  project: (p: Pick<ProjectPage, 'es'>) => `project/${p.es.slug}`,
   notFound: () => 'not-found',
   thanks: () => 'thanks',
   sendError: () => 'send-error',
@@ -137,6 +144,12 @@ export class RouteMap {
       for (const post of model.posts[lang]) {
         add({ key: routeKey.post(post), lang, family: 'post', post, path: join(lang, fixedSlugs.blog[lang], post.slug), indexable: true });
       }
+      // The jobs' index exists once there is a job to show.
+      if (model.projects.length > 0) add(page('projects', fixedSlugs.projects));
+      for (const project of model.projects) {
+        const path = join(lang, fixedSlugs.projects[lang], project[lang].slug);
+        add({ key: routeKey.project(project), lang, family: 'project', project, path, indexable: true });
+      }
       for (const legal of model.legal[lang]) {
         add({ key: routeKey.legal(legal), lang, family: 'legal', page: legal, path: join(lang, legal.slug), indexable: true });
       }
@@ -161,7 +174,7 @@ export class RouteMap {
 
   /**
    * Old paths answered with a 301 by the page that replaced them: each service and locality alias
-   * on every page that carried the old slug, and the old paths of posts and legal texts. Returns
+   * on every page that carried the old slug, and the old paths of posts, jobs and legal texts. Returns
    * the aliases that would hide a page or repeat another alias.
    */
   private addRedirects(parent: Service | undefined): ContentIssue[] {
@@ -182,6 +195,10 @@ export class RouteMap {
     for (const route of this.routes) {
       if (route.family === 'post' || route.family === 'legal') {
         for (const alias of (route.family === 'post' ? route.post : route.page).aliases ?? []) add(alias, route);
+        continue;
+      }
+      if (route.family === 'project') {
+        for (const alias of route.project.aliases?.[route.lang] ?? []) add(alias, route);
         continue;
       }
       const service =

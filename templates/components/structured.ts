@@ -1,8 +1,13 @@
 import type { SiteModel } from '../../cli/site/model.ts';
 
-/** schema.org LocalBusiness for home and contact: phone, e-mail, localities served, hours. */
+/**
+ * schema.org LocalBusiness for home and contact: phone, e-mail, localities served, hours, and the
+ * profile fields site.yaml has. Never reviews or ratings: Google does not allow a business to
+ * mark up what is said about itself on its own site.
+ */
 export function localBusiness(model: SiteModel, url: string): object {
   const { site } = model;
+  const sameAs = [...(site.googleProfile ? [site.googleProfile] : []), ...(site.sameAs ?? [])];
   return {
     '@type': 'LocalBusiness',
     '@id': `${site.baseUrl}/#business`,
@@ -12,7 +17,19 @@ export function localBusiness(model: SiteModel, url: string): object {
     email: site.email,
     image: `${site.baseUrl}/images/og-image.png`,
     foundingDate: String(site.foundingYear),
-    address: { '@type': 'PostalAddress', addressRegion: 'Alicante', addressCountry: 'ES' },
+    address: {
+      '@type': 'PostalAddress',
+      ...(site.address && {
+        streetAddress: site.address.street,
+        postalCode: site.address.postalCode,
+        addressLocality: site.address.locality,
+      }),
+      addressRegion: 'Alicante',
+      addressCountry: 'ES',
+    },
+    ...(site.geo && { geo: { '@type': 'GeoCoordinates', latitude: site.geo.lat, longitude: site.geo.lon } }),
+    ...(sameAs.length > 0 && { sameAs }),
+    ...(site.priceRange && { priceRange: site.priceRange }),
     areaServed: model.localities.map((l) => ({ '@type': 'City', name: l.name })),
     openingHours: `Mo-Fr ${site.hours.opens}-${site.hours.closes}`,
     openingHoursSpecification: {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Check, Mail, Phone, Send } from './icons.tsx';
 import type { Card, Hero as HeroContent, Section } from '../../cli/site/schema/common.ts';
 import { usePage } from '../context.tsx';
+import { Picture } from './Picture.tsx';
 
 export function Container({ children, className = '' }: { children: ReactNode; className?: string }) {
   return <div className={`mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8 ${className}`}>{children}</div>;
@@ -182,11 +183,26 @@ export function ContentSection({ section, tone }: { section: Section; tone?: 'wh
         {section.gallery && (
           <ul className="grid gap-5 sm:grid-cols-2">
             {section.gallery.map((g) => {
-              const img = model.images.get(g.image)!;
+              const img = g.image ? model.images.get(g.image)! : undefined;
               return (
-                <li key={g.image}>
+                <li key={g.image ?? g.photo}>
                   <figure className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-                    <img src={image(img.name)} width={img.width} height={img.height} alt={g.alt} loading="lazy" className="h-auto w-full" />
+                    {img ? (
+                      <img
+                        src={image(img.name)}
+                        width={img.width}
+                        height={img.height}
+                        alt={g.alt}
+                        loading="lazy"
+                        className="h-auto w-full"
+                      />
+                    ) : (
+                      <Picture
+                        photo={model.photos.get(g.photo!)!}
+                        alt={g.alt}
+                        sizes="(min-width: 1152px) 548px, (min-width: 640px) 50vw, 100vw"
+                      />
+                    )}
                     {g.caption && <figcaption className="p-4 text-sm text-slate-700">{g.caption}</figcaption>}
                   </figure>
                 </li>

@@ -11,6 +11,7 @@ export function Seo({
   keywords = [],
   image = 'og-image.png',
   imageAlt,
+  shareImage,
   type = 'website',
   jsonLd = [],
   pageType = 'WebPage',
@@ -21,18 +22,20 @@ export function Seo({
   /** A file of content/images/ shown when the page is shared, and what it shows (the default image's by default). */
   image?: string;
   imageAlt?: string;
+  /** A photo to share instead, by its absolute URL. */
+  shareImage?: { url: string; width: number; height: number; alt: string };
   type?: 'website' | 'article';
   /** Structured data of the page's subject; without any, the page describes itself as a `pageType`. */
   jsonLd?: object[];
   pageType?: 'WebPage' | 'AboutPage' | 'CollectionPage' | 'ContactPage';
 }) {
   const { model, route, absolute, lang, t } = usePage();
-  const alt = imageAlt ?? t.shareImageAlt;
+  const alt = shareImage?.alt ?? imageAlt ?? t.shareImageAlt;
   // Search results cut titles near 70 characters; the page's own words matter more than the brand.
   const branded = `${title} | ${model.site.brand}`;
   const fullTitle = branded.length <= maxTitleLength ? branded : title;
-  const imageUrl = absolute(`/images/${image}`);
-  const img = model.images.get(image);
+  const imageUrl = shareImage?.url ?? absolute(`/images/${image}`);
+  const img = shareImage ?? model.images.get(image);
   return (
     <>
       <Helmet>

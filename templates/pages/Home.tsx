@@ -2,6 +2,9 @@ import { fill } from '../../cli/site/placeholders.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
+import { ProjectsBand } from '../components/ProjectCards.tsx';
+import { Reviews } from '../components/Reviews.tsx';
+import { relevantProjects, relevantReviews } from '../../cli/site/proof.ts';
 import { ServiceIcon } from '../components/ServiceIcon.tsx';
 import { localBusiness } from '../components/structured.ts';
 import { Band, ButtonLink, CallButton, ContactBlock, ContentSection, Container } from '../components/ui.tsx';
@@ -63,6 +66,8 @@ export function Home() {
       <Band id="localities" heading={t.home.localitiesHeading} intro={t.home.localitiesIntro} tone="sea">
         <LocalityLinks localities={model.localities} />
       </Band>
+      <ProjectsBand heading={t.projects.latestHeading} projects={relevantProjects(model, {}, 3)} tone="white" />
+      <Reviews reviews={relevantReviews(model, {}, 4)} tone="sand" />
       {t.homeSections.map((section, i) => (
         <ContentSection key={section.heading} section={section} tone={i % 2 ? 'sand' : 'white'} />
       ))}

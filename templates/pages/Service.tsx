@@ -1,6 +1,9 @@
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
+import { ProjectsBand } from '../components/ProjectCards.tsx';
+import { Reviews } from '../components/Reviews.tsx';
+import { relevantProjects, relevantReviews } from '../../cli/site/proof.ts';
 import { breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { serviceJsonLd } from '../components/structured.ts';
 import { Band, CallButton, Checklist, ContactBlock, ContentSection, QuoteButton } from '../components/ui.tsx';
@@ -16,6 +19,7 @@ export function Service() {
     { label: t.breadcrumb.home, path: href(routeKey.home()) },
     { label: text.title, path: route.path },
   ];
+  const focus = { service: service.slug.es };
   const airConditioning = model.airConditioning.parent === service.slug.es ? routes.get(routeKey.airConditioning(), lang) : undefined;
   return (
     <>
@@ -45,6 +49,8 @@ export function Service() {
       {text.sections.map((section, i) => (
         <ContentSection key={section.heading} section={section} tone={i % 2 ? 'white' : 'sand'} />
       ))}
+      <ProjectsBand heading={t.projects.latestHeading} projects={relevantProjects(model, focus, 3)} tone="white" />
+      <Reviews reviews={relevantReviews(model, focus, 4)} tone="sand" />
       <Band heading={t.servicePage.localitiesHeading} intro={t.servicePage.localitiesIntro} tone="sea">
         <LocalityLinks localities={model.localities} href={(l) => href(routeKey.serviceLocality(service, l))} />
       </Band>

@@ -3,6 +3,9 @@ import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { LocalSection } from '../components/LocalSection.tsx';
+import { ProjectsBand } from '../components/ProjectCards.tsx';
+import { Reviews } from '../components/Reviews.tsx';
+import { relevantProjects, relevantReviews } from '../../cli/site/proof.ts';
 import { localValues } from '../components/local.ts';
 import { serviceJsonLd } from '../components/structured.ts';
 import { Band, CallButton, Checklist, ContactBlock, ContentSection, EmailButton, Hero, WhyChooseUs } from '../components/ui.tsx';
@@ -13,6 +16,7 @@ export function ServiceLocality() {
   if (route.family !== 'service-locality') throw new Error(`ServiceLocality page rendered for a ${route.family} route`);
   const { service, locality } = route;
   const text = service[lang];
+  const focus = { service: service.slug.es, locality };
   const values = localValues(locality, lang, model.site.brand);
   const title = fill(t.localityPage.title, { service: text.title, locality: locality.name });
   const description = fill(text.local.seoDescription, values);
@@ -47,6 +51,12 @@ export function ServiceLocality() {
         locality={locality}
         href={(l) => href(routeKey.serviceLocality(service, l))}
       />
+      <ProjectsBand
+        heading={fill(t.projects.nearbyHeading, { service: text.title, locality: locality.name })}
+        projects={relevantProjects(model, focus, 3)}
+        tone="white"
+      />
+      <Reviews reviews={relevantReviews(model, focus, 4)} tone="sand" />
       <Band heading={t.localityPage.checklistHeading} tone="sea">
         <Checklist items={text.servicios} columns={3} />
       </Band>

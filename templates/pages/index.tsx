@@ -9,6 +9,8 @@ import { Legal } from './Legal.tsx';
 import { Message } from './Message.tsx';
 import { NotFound } from './NotFound.tsx';
 import { Post } from './Post.tsx';
+import { Project } from './Project.tsx';
+import { Projects } from './Projects.tsx';
 import { Service } from './Service.tsx';
 import { ServiceLocality } from './ServiceLocality.tsx';
 
@@ -23,6 +25,8 @@ export const pages: Record<Family, ComponentType> = {
   contact: Contact,
   blog: Blog,
   post: Post,
+  projects: Projects,
+  project: Project,
   legal: Legal,
   'not-found': NotFound,
   thanks: Message,

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { writeCacheEntry, type MarkdownText } from '../render/markdown-text.ts';
 import { clearForFolder, damagedNote, readCacheFile } from './sealed.ts';
-import type { Content, LegalPage, Post, SiteModel } from '../../site/model.ts';
+import type { Content, LegalPage, Post, ProjectPage, SiteModel } from '../../site/model.ts';
+import type { Project } from '../../site/schema/project.ts';
 import type { Lang } from '../../site/schema/common.ts';
 
 const entrySchema = z.object({ html: z.string() });
@@ -138,8 +139,13 @@ export async function renderMarkdown(content: Content, cache: MarkdownCache, ren
   const texts = missing.map((p) => ({ markdown: p.markdown, cacheFile: cache.fileFor(p.sourceHash) }));
   const rendered = await render.many(texts);
   missing.forEach((p, i) => cache.set(p.sourceHash, rendered[i]!, { written: texts[i]!.cacheFile !== undefined }));
-  return withHtml(content, (page) => cache.get(page.sourceHash, () => render.one(page.markdown)), { lazy: true });
+  const model = withHtml(content, (page) => cache.get(page.sourceHash, () => render.one(page.markdown)), { lazy: true });
+  return { ...model, projects: withBodies(content.projects, render.one) };
 }
+
+/** Finished jobs with their bodies rendered: a few short texts, rendered each build. */
+export const withBodies = (projects: readonly Project[], html: (markdown: string) => string): ProjectPage[] =>
+  projects.map((p) => ({ ...p, html: { es: html(p.es.body), en: html(p.en.body) } }));
 
 type Pages<P> = Record<Lang, P[]>;
 

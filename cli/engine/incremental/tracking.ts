@@ -90,6 +90,12 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
     list(model.posts[lang], `posts:${lang}`);
     list(model.legal[lang], `legal:${lang}`);
   }
+  // Jobs and reviews change rarely, and every page that shows some filters them all: one key each.
+  entity(model.projects, 'projects');
+  for (const p of model.projects) entity(p, `project:${p.es.slug}`);
+  entity(model.reviews, 'reviews');
+  // What pages show of a photo; its variants' names change with its bytes.
+  hashes.set('photos', hashOf([...model.photos.values()].map(({ name, width, height, variants }) => [name, width, height, variants])));
   for (const image of model.images.values()) hashes.set(`image:${image.name}`, hashOf([image.width, image.height]));
   hashes.set('images', hashOf([...model.images.keys()]));
   for (const route of routes.routes) hashes.set(`route:${route.key}:${route.lang}`, route.path);
@@ -155,6 +161,7 @@ export function trackPage(
           }
           touch();
           if (prop === 'images' && (target as object) === model) return trackImages(model.images, read);
+          if (prop === 'photos' && (target as object) === model) return read.add('photos'), model.photos;
           return wrap(Reflect.get(target, prop, receiver));
         },
         has: (target, prop) => (touch(), Reflect.has(target, prop)),

@@ -5,11 +5,14 @@ import type { z } from 'zod';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import { outsideLink } from '../fs.ts';
 import { loadImages } from './images.ts';
+import { inspectPhotos, type PhotoUse } from '../photos/inspect.ts';
+import { projectSchema, type Project } from '../../site/schema/project.ts';
+import { reviewSchema, type Review } from '../../site/schema/review.ts';
 import { loadMarkdown, loadYaml, type ParsedFiles, type Source } from './parse.ts';
 import { fillDouble, unknownPlaceholders } from '../../site/placeholders.ts';
 import { nearestLocalities } from '../../site/geo.ts';
-import { localPlaceholders, type Content, type MarkdownPage, type Place } from '../../site/model.ts';
-import { langs, type Lang } from '../../site/schema/common.ts';
+import { localPlaceholders, type Content, type MarkdownPage, type Photo, type Place } from '../../site/model.ts';
+import { langs, photoRef, type Lang } from '../../site/schema/common.ts';
 import { localFileSchema, type LocalTexts } from '../../site/schema/local.ts';
 import { localitiesFileSchema } from '../../site/schema/locality.ts';
 import { legalFrontMatterSchema, postFrontMatterSchema } from '../../site/schema/post.ts';
@@ -22,8 +25,10 @@ import { validate, valueAt } from './validate.ts';
 export interface LoadOptions {
   /** Markdown files validated by the previous build (read), and this build's (filled). */
   parsed?: { previous: ParsedFiles; next: ParsedFiles };
-  /** Refuse the example values of site.yaml. */
+  /** Refuse the example values of site.yaml, and entries marked `example: true`. */
   strict?: boolean;
+  /** Whether a photo's files are already encoded: its data is then known to decode (photos/inspect.ts). */
+  photoEncoded?: (photo: Photo) => boolean;
 }
 
 /**
@@ -54,12 +59,12 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   };
 
   if (site?.data && options.strict) {
-    for (const { path, test } of exampleValues) {
-      const value = valueAt(site.data, path);
-      if (test(value))
-        issues.push(
-          site.source.issue(path, `still the example value ${JSON.stringify(value)}; set the company's real value before publishing`),
-        );
+    const known = exampleValues.filter(({ path, test }) => test(valueAt(site.data, path))).map(({ path }) => path);
+    const marked = site.source.markedPaths(/^\s*example\b/);
+    const paths = new Map([...known, ...marked].map((path) => [path.join('.'), path]));
+    for (const path of paths.values()) {
+      const value = JSON.stringify(valueAt(site.data, path));
+      issues.push(site.source.issue(path, `still the example value ${value}; set the company's real value before publishing`));
     }
   }
 
@@ -74,6 +79,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const rawLocalities = valueAt(localitiesFile?.source.data, ['localities']);
   const localitySlugs = new Set(Array.isArray(rawLocalities) ? rawLocalities.map((l) => valueAt(l, ['slug'])) : []);
 
+  // Every photo some content shows, with the place that names it: each is checked and encoded once.
+  const photoUses: PhotoUse[] = [];
   const services: Service[] = [];
   for (const file of serviceFiles) {
     if (!file?.data) continue;
@@ -89,7 +96,11 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
         }
       }
       data[lang].sections.forEach((section, i) =>
-        section.gallery?.forEach((g, j) => checkImage(source, [lang, 'sections', i, 'gallery', j, 'image'], g.image)),
+        section.gallery?.forEach((g, j) => {
+          const at = [lang, 'sections', i, 'gallery', j];
+          checkImage(source, [...at, 'image'], g.image);
+          if (g.photo) photoUses.push({ name: g.photo, report: (m) => issues.push(source.issue([...at, 'photo'], m)) });
+        }),
       );
     }
     checkImage(source, ['image'], data.image);
@@ -140,6 +151,52 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   });
   for (const lang of langs) posts[lang].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 
+  // Finished jobs and reviews: made-up ones (`example: true`) never reach a strict build.
+  const refuseExample = (source: Source, entry: { example?: boolean }, what: string) => {
+    if (options.strict && entry.example)
+      issues.push(source.issue(['example'], `this ${what} is marked as an example: publish only real ${what}s, and delete this file`));
+  };
+  const knownPlace = (source: Source, entry: { service: string; locality: string }) => {
+    if (!serviceSlugs.has(entry.service))
+      issues.push(
+        source.issue(['service'], `no service has the Spanish slug "${entry.service}"; use one of ${[...serviceSlugs].join(', ')}`),
+      );
+    if (!localitySlugs.has(entry.locality))
+      issues.push(source.issue(['locality'], `"${entry.locality}" is not a locality in localities.yaml`));
+  };
+  const projects: Project[] = [];
+  for (const file of await listFiles(contentDir, 'projects', '.yaml', issues)) {
+    const loaded = yaml(file, projectSchema);
+    // Photos named by an invalid job are still checked, so that one run reports every problem.
+    const named = loaded && valueAt(loaded.source.data, ['photos']);
+    if (Array.isArray(named))
+      named.forEach((photo, i) => {
+        const name = valueAt(photo, ['file']);
+        if (photoRef.safeParse(name).success)
+          photoUses.push({ name: name as string, report: (m) => issues.push(loaded!.source.issue(['photos', i, 'file'], m)) });
+      });
+    if (!loaded?.data) continue;
+    const { source, data } = loaded;
+    refuseExample(source, data, 'job');
+    knownPlace(source, data);
+    for (const lang of langs) {
+      if (projects.some((p) => p[lang].slug === data[lang].slug))
+        issues.push(source.issue([lang, 'slug'], `"${data[lang].slug}" is already the slug of another job`));
+    }
+    projects.push(data);
+  }
+  projects.sort((a, b) => b.date.localeCompare(a.date) || a.es.slug.localeCompare(b.es.slug));
+  const reviews: Review[] = [];
+  for (const file of await listFiles(contentDir, 'reviews', '.yaml', issues)) {
+    const loaded = yaml(file, reviewSchema);
+    if (!loaded?.data) continue;
+    refuseExample(loaded.source, loaded.data, 'review');
+    knownPlace(loaded.source, loaded.data);
+    reviews.push(loaded.data);
+  }
+  reviews.sort((a, b) => b.date.localeCompare(a.date) || a.author.localeCompare(b.author));
+  const photos = await inspectPhotos(join(contentDir, 'photos'), photoUses, issues, options.photoEncoded);
+
   const legalValues = site?.data && legalPlaceholderValues(site.data);
   const legal = await loadPairs(contentDir, 'legal', legalFrontMatterSchema, issues, options.parsed, {
     body(text, page, source, bodyLine) {
@@ -169,6 +226,9 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     posts,
     legal,
     images,
+    photos,
+    projects,
+    reviews,
   };
 }
 

@@ -40,6 +40,24 @@ export class Source {
     return { file: this.file, ...this.position(path), message: prefix + message };
   }
 
+  /**
+   * Paths of the values whose line carries a comment matching `pattern`, e.g. `brand: X  # example`
+   * (a block's comment sits on its key's line).
+   */
+  markedPaths(pattern: RegExp): Path[] {
+    const marked: Path[] = [];
+    const walk = (node: unknown, path: Path) => {
+      const { isMap, isSeq, isScalar } = yaml();
+      const collection = isMap(node) || isSeq(node);
+      if ((isScalar(node) || collection) && pattern.test(node.comment ?? '')) marked.push(path);
+      else if (collection && pattern.test(node.commentBefore ?? '')) marked.push(path);
+      if (isMap(node)) for (const pair of node.items) walk(pair.value, [...path, String((pair.key as { value?: unknown })?.value)]);
+      if (isSeq(node)) node.items.forEach((item, i) => walk(item, [...path, i]));
+    };
+    walk((this.parsed ??= this.parse()).doc.contents, []);
+    return marked;
+  }
+
   position(path: Path): { line: number; column: number } {
     const { doc, lines } = (this.parsed ??= this.parse());
     let node: unknown = doc.contents;

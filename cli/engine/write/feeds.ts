@@ -1,4 +1,4 @@
-import type { Post, SiteModel } from '../../site/model.ts';
+import type { SiteModel } from '../../site/model.ts';
 import { fill } from '../../site/placeholders.ts';
 import { routeKey, type RouteMap } from '../../site/routes.ts';
 import type { Lang } from '../../site/schema/common.ts';
@@ -11,27 +11,71 @@ export const feedLength = 20;
 /** Atom wants an RFC 3339 date-time; posts carry a calendar date. */
 const timestamp = (date: string) => `${date}T00:00:00Z`;
 
-/** The Atom 1.0 feed of one language's blog: its newest posts, newest first. */
+interface Entry {
+  key: string;
+  title: string;
+  date: string;
+  updated: string;
+  summary: string;
+  category: string;
+  html: string;
+}
+
+/** The Atom 1.0 feed of one language: its newest posts and finished jobs, newest first. */
 export function feed(model: SiteModel, routes: RouteMap, lang: Lang): string {
   const { site } = model;
   const strings = model.strings[lang];
-  const posts = model.posts[lang].slice(0, feedLength);
+  // Sorted by date first: a post's HTML is read only when it makes the feed.
+  const candidates = [
+    ...model.posts[lang].map((p) => ({
+      date: p.date,
+      entry: (): Entry => ({
+        key: routeKey.post(p),
+        title: p.title,
+        date: p.date,
+        updated: p.updated ?? p.date,
+        summary: p.excerpt,
+        category: p.category,
+        html: p.html,
+      }),
+    })),
+    ...model.projects.map((p) => ({
+      date: p.date,
+      entry: (): Entry => ({
+        key: routeKey.project(p),
+        title: p[lang].title,
+        date: p.date,
+        updated: p.date,
+        summary: p[lang].summary,
+        category: strings.projects.hero.badge,
+        html: p.html[lang],
+      }),
+    })),
+  ];
+  const entries = candidates
+    .sort((a, b) => b.date.localeCompare(a.date))
+    .slice(0, feedLength)
+    .map((c) => c.entry());
   const blogUrl = absoluteUrl(site, routes.href(routeKey.blog(), lang));
-  // Without posts there is no content date; the founding year keeps the output free of the clock.
-  const updated = posts[0]?.date ?? `${site.foundingYear}-01-01`;
+  // Without entries there is no content date; the founding year keeps the output free of the clock.
+  const updated =
+    entries
+      .map((e) => e.updated)
+      .sort()
+      .at(-1) ?? `${site.foundingYear}-01-01`;
 
-  const entry = (post: Post) => {
-    const url = escapeXml(absoluteUrl(site, routes.href(routeKey.post(post), lang)));
+  const entry = (item: Entry) => {
+    const url = escapeXml(absoluteUrl(site, routes.href(item.key, lang)));
     return [
       '  <entry>',
-      `    <title>${escapeXml(post.title)}</title>`,
+      `    <title>${escapeXml(item.title)}</title>`,
       `    <link rel="alternate" type="text/html" href="${url}"/>`,
       `    <id>${url}</id>`,
-      `    <published>${timestamp(post.date)}</published>`,
-      `    <updated>${timestamp(post.date)}</updated>`,
-      `    <summary>${escapeXml(post.excerpt)}</summary>`,
-      `    <category term="${escapeXml(post.category)}"/>`,
-      `    <content type="html">${escapeXml(post.html)}</content>`,
+      `    <published>${timestamp(item.date)}</published>`,
+      `    <updated>${timestamp(item.updated)}</updated>`,
+      `    <summary>${escapeXml(item.summary)}</summary>`,
+      `    <category term="${escapeXml(item.category)}"/>`,
+      `    <content type="html">${escapeXml(item.html)}</content>`,
       '  </entry>',
     ].join('\n');
   };
@@ -47,7 +91,7 @@ export function feed(model: SiteModel, routes: RouteMap, lang: Lang): string {
     `  <id>${escapeXml(blogUrl)}</id>`,
     `  <updated>${timestamp(updated)}</updated>`,
     `  <author><name>${escapeXml(site.brand)}</name><uri>${escapeXml(site.baseUrl)}</uri></author>`,
-    ...posts.map(entry),
+    ...entries.map(entry),
     '</feed>',
     '',
   ].join('\n');

@@ -4,8 +4,11 @@ import { absoluteUrl } from '../../site/urls.ts';
 import { escapeXml } from './xml.ts';
 
 /** The date a page's content last changed, where the content says so. */
-const lastmod = (route: Route): string | undefined =>
-  route.family === 'post' ? route.post.date : route.family === 'legal' ? route.page.updated : undefined;
+const lastmod = (route: Route): string | undefined => {
+  if (route.family === 'post') return route.post.updated ?? route.post.date;
+  if (route.family === 'project') return route.project.date;
+  return route.family === 'legal' ? route.page.updated : undefined;
+};
 
 /**
  * sitemap.xml: every indexable page, each with its hreflang alternates from the route map.

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { text } from './common.ts';
+import { httpsUrl, text } from './common.ts';
 
 export const siteSchema = z
   .object({
     brand: text,
-    baseUrl: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).refine((u) => !u.endsWith('/'), 'must not end with a slash'),
+    baseUrl: httpsUrl.refine((u) => !u.endsWith('/'), 'must not end with a slash'),
     phone: z
       .object({
         display: text,
@@ -23,6 +23,27 @@ export const siteSchema = z
     serviceArea: text,
     foundingYear: z.number().int().min(1900).max(2100),
     owner: z.object({ name: text, nif: text, address: text, registry: text.optional() }).strict(),
+    /** The company's Google Business Profile: linked from the site and named in its structured data. */
+    googleProfile: httpsUrl.optional(),
+    /** Where a customer leaves a review (the profile's "ask for reviews" link); pages with reviews link to it. */
+    reviewUrl: httpsUrl.optional(),
+    /** The company's other profiles (Facebook, Instagram…), for search engines. */
+    sameAs: z.array(httpsUrl).optional(),
+    /** Where the business is, as on the profile. */
+    address: z
+      .object({
+        street: text,
+        postalCode: z.string().regex(/^\d{5}$/, 'must be a five-digit postal code such as 03730'),
+        locality: text,
+      })
+      .strict()
+      .optional(),
+    geo: z
+      .object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
+      .strict()
+      .optional(),
+    /** How dear the company is, as search results show it: "€€", or a band such as "30–60 €/h". */
+    priceRange: text.max(30).optional(),
     /** Optional analytics script, injected only after consent. Off when absent. */
     analytics: z.object({ src: z.url() }).strict().optional(),
   })

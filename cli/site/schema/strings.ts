@@ -155,6 +155,39 @@ export const stringsSchema = obj({
     relatedText: text,
     feedTitle: text,
   }),
+  /** Finished jobs: their index and pages, and the bands that show some on other pages. */
+  projects: obj({
+    seo: seoSchema,
+    hero: heroSchema,
+    /** Heading of the band of latest jobs (home, service pages). */
+    latestHeading: text,
+    /** Heading of the band on a service-in-locality page: {service}, {locality}. */
+    nearbyHeading: text,
+    viewAll: text,
+    back: text,
+    readMore: text,
+    beforeAfterHeading: text,
+    before: text,
+    after: text,
+    photosHeading: text,
+    /** Labels of the job's facts. */
+    facts: obj({ heading: text, service: text, locality: text, date: text, duration: text, price: text }),
+    /** Under the price band: it is no quote. */
+    priceNote: text,
+    ctaHeading: text,
+    ctaText: text,
+  }),
+  /** What customers said. {rating} in `rating`; {source} in `via`. */
+  reviews: obj({
+    heading: text,
+    intro: text,
+    rating: text,
+    via: text,
+    sources: obj({ google: text, facebook: text, email: text, whatsapp: text, 'in-person': text }),
+    translation: text,
+    /** Link to the company's profile to leave a review (site.yaml reviewUrl). */
+    leave: text,
+  }),
   legal: obj({ updated: text }),
   notFound: obj({
     seo: seoSchema,

@@ -1,0 +1,65 @@
+import type { Review } from '../../cli/site/schema/review.ts';
+import { fill } from '../../cli/site/placeholders.ts';
+import { usePage } from '../context.tsx';
+import { formatDate } from '../pages/dates.ts';
+import { Band } from './ui.tsx';
+
+/**
+ * What customers said, each in the language it was written (marked with `lang`), and its
+ * translation when there is one. No review markup: a business may not mark up reviews of itself.
+ */
+export function Reviews({ reviews, tone }: { reviews: readonly Review[]; tone?: 'white' | 'sea' | 'sand' }) {
+  const { model, lang, t } = usePage();
+  if (reviews.length === 0) return null;
+  const { reviewUrl } = model.site;
+  return (
+    <Band id="reviews" heading={t.reviews.heading} intro={t.reviews.intro} tone={tone}>
+      <ul className="grid gap-6 md:grid-cols-2">
+        {reviews.map((review) => {
+          const locality = model.localities.find((l) => l.slug === review.locality);
+          const stars = fill(t.reviews.rating, { rating: String(review.rating) });
+          return (
+            <li key={`${review.author}-${review.date}`}>
+              <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <p className="text-lg tracking-widest text-terracotta-600">
+                  <span aria-hidden="true">
+                    {'★'.repeat(review.rating)}
+                    {'☆'.repeat(5 - review.rating)}
+                  </span>
+                  <span className="sr-only">{stars}</span>
+                </p>
+                <blockquote lang={review.lang === lang ? undefined : review.lang} className="mt-3 flex-1 text-slate-800">
+                  <p>{review.text}</p>
+                </blockquote>
+                {review.translation && review.lang !== lang && (
+                  <p className="mt-3 text-sm text-slate-700">
+                    <span className="font-semibold">{t.reviews.translation}: </span>
+                    {review.translation}
+                  </p>
+                )}
+                <figcaption className="mt-4 text-sm text-slate-600">
+                  <span className="font-semibold text-sea-900">{review.author}</span>
+                  {locality && `, ${locality.name}`} · <time dateTime={review.date}>{formatDate(review.date, lang)}</time> ·{' '}
+                  {review.url ? (
+                    <a href={review.url} className="underline underline-offset-2" rel="noopener">
+                      {fill(t.reviews.via, { source: t.reviews.sources[review.source] })}
+                    </a>
+                  ) : (
+                    fill(t.reviews.via, { source: t.reviews.sources[review.source] })
+                  )}
+                </figcaption>
+              </figure>
+            </li>
+          );
+        })}
+      </ul>
+      {reviewUrl && (
+        <p className="mt-8">
+          <a href={reviewUrl} className="font-semibold text-sea-700 underline underline-offset-2" rel="noopener">
+            {t.reviews.leave}
+          </a>
+        </p>
+      )}
+    </Band>
+  );
+}

@@ -1,0 +1,155 @@
+import type { ReactNode } from 'react';
+import type { Photo } from '../../cli/site/model.ts';
+import { routeKey } from '../../cli/site/routes.ts';
+import type { ProjectPhoto } from '../../cli/site/schema/project.ts';
+import { usePage } from '../context.tsx';
+import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
+import { ArrowLeft } from '../components/icons.tsx';
+import { Picture, sharedVariant } from '../components/Picture.tsx';
+import { ContactBlock, Container } from '../components/ui.tsx';
+import { Seo } from '../layout/Seo.tsx';
+import { formatDate } from './dates.ts';
+
+const prices = {
+  es: new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
+  en: new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
+};
+
+/** Widths the layout gives a photo: the article column, or half of it in a pair or the gallery. */
+const fullWidth = '(min-width: 800px) 768px, 100vw';
+const halfWidth = '(min-width: 800px) 376px, (min-width: 640px) 50vw, 100vw';
+
+export function Project() {
+  const { route, model, t, lang, href, absolute } = usePage();
+  if (route.family !== 'project') throw new Error(`Project page rendered for a ${route.family} route`);
+  const { project } = route;
+  const text = project[lang];
+  const service = model.services.find((s) => s.slug.es === project.service)!;
+  const locality = model.localities.find((l) => l.slug === project.locality)!;
+  const photo = (p: ProjectPhoto): Photo => model.photos.get(p.file)!;
+  // A before/after pair leads the page side by side; otherwise the first photo does.
+  const before = project.photos.find((p) => p.role === 'before');
+  const after = project.photos.find((p) => p.role === 'after');
+  const pair = before && after ? [before, after] : undefined;
+  const lead = pair ? undefined : project.photos[0]!;
+  const rest = project.photos.filter((p) => p !== lead && !pair?.includes(p));
+  const trail = [
+    { label: t.breadcrumb.home, path: href(routeKey.home()) },
+    { label: t.projects.hero.title, path: href(routeKey.projects()) },
+    { label: text.title, path: route.path },
+  ];
+  const images = project.photos.map((p) => {
+    const variant = sharedVariant(photo(p));
+    return {
+      '@type': 'ImageObject',
+      contentUrl: absolute(variant.path),
+      width: variant.width,
+      height: variant.height,
+      caption: p.alt[lang],
+    };
+  });
+  const page = {
+    '@type': 'WebPage',
+    name: text.title,
+    description: text.summary,
+    url: absolute(route.path),
+    inLanguage: lang,
+    datePublished: project.date,
+    primaryImageOfPage: images[0],
+    image: images,
+  };
+  const share = sharedVariant(photo(project.photos[0]!));
+  const facts: [string, ReactNode][] = [
+    [
+      t.projects.facts.service,
+      <a key="service" href={href(routeKey.service(service))}>
+        {service[lang].title}
+      </a>,
+    ],
+    [
+      t.projects.facts.locality,
+      <a key="locality" href={href(routeKey.serviceLocality(service, locality))}>
+        {locality.name}
+      </a>,
+    ],
+    [
+      t.projects.facts.date,
+      <time key="date" dateTime={project.date}>
+        {formatDate(project.date, lang)}
+      </time>,
+    ],
+  ];
+  if (text.duration) facts.push([t.projects.facts.duration, text.duration]);
+  if (project.priceBand) facts.push([t.projects.facts.price, prices[lang].formatRange(project.priceBand.from, project.priceBand.to)]);
+  return (
+    <>
+      <Seo
+        title={text.title}
+        description={text.summary}
+        type="article"
+        shareImage={{ url: absolute(share.path), width: share.width, height: share.height, alt: project.photos[0]!.alt[lang] }}
+        jsonLd={[page, breadcrumbJsonLd(trail, absolute)]}
+      />
+      <Breadcrumb trail={trail} />
+      <article>
+        <Container className="max-w-3xl py-10 sm:py-14">
+          <a href={href(routeKey.projects())} className="inline-flex items-center gap-2 font-semibold text-sea-700 hover:underline">
+            <ArrowLeft className="size-4" />
+            {t.projects.back}
+          </a>
+          <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-balance text-sea-900 sm:text-4xl">{text.title}</h1>
+          <p className="mt-4 text-lg text-slate-700">{text.summary}</p>
+          {pair && (
+            <section aria-labelledby="before-after-heading" className="mt-8">
+              <h2 id="before-after-heading" className="sr-only">
+                {t.projects.beforeAfterHeading}
+              </h2>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {pair.map((p, i) => (
+                  <figure key={p.file}>
+                    <Picture photo={photo(p)} alt={p.alt[lang]} sizes={halfWidth} priority className="rounded-2xl bg-sea-50" />
+                    <figcaption className="mt-2 text-sm font-semibold text-sea-900">
+                      {i === 0 ? t.projects.before : t.projects.after}
+                    </figcaption>
+                  </figure>
+                ))}
+              </div>
+            </section>
+          )}
+          {lead && <Picture photo={photo(lead)} alt={lead.alt[lang]} sizes={fullWidth} priority className="mt-8 rounded-2xl bg-sea-50" />}
+          <section aria-labelledby="facts-heading" className="mt-8 rounded-2xl bg-sea-50 p-6 ring-1 ring-sea-100">
+            <h2 id="facts-heading" className="text-lg font-bold text-sea-900">
+              {t.projects.facts.heading}
+            </h2>
+            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+              {facts.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-sm text-slate-600">{label}</dt>
+                  <dd className="font-semibold text-sea-900 [&_a]:underline [&_a]:underline-offset-2">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {project.priceBand && <p className="mt-4 text-sm text-slate-700">{t.projects.priceNote}</p>}
+          </section>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the build rendered from the site's own Markdown */}
+          <div className="prose mt-8" dangerouslySetInnerHTML={{ __html: project.html[lang] }} />
+          {rest.length > 0 && (
+            <section aria-labelledby="photos-heading" className="mt-10">
+              <h2 id="photos-heading" className="text-2xl font-bold text-sea-900">
+                {t.projects.photosHeading}
+              </h2>
+              <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+                {rest.map((p) => (
+                  <li key={p.file}>
+                    <Picture photo={photo(p)} alt={p.alt[lang]} sizes={halfWidth} className="rounded-2xl bg-sea-50" />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </Container>
+      </article>
+      <ContactBlock heading={t.projects.ctaHeading} text={t.projects.ctaText} />
+    </>
+  );
+}
