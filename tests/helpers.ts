@@ -6,10 +6,16 @@ import { repoRoot } from '../cli/paths.ts';
 export { repoRoot };
 export const contentDir = join(repoRoot, 'content');
 
-/** A throwaway copy of the real content folder, to break or extend in a test. */
-export async function copyContent(): Promise<string> {
+/** Where test builds keep encoded photos, shared by the test files so each need not encode them again. */
+export const testPhotoCache = join(repoRoot, 'node_modules/.cache/test-photos');
+
+/** The worked example of jobs, reviews and the business profile: a whole content folder. */
+export const workedExampleDir = join(repoRoot, 'tests/fixtures/worked-example');
+
+/** A throwaway copy of a content folder (the real one by default), to break or extend in a test. */
+export async function copyContent(from = contentDir): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'content-'));
-  await cp(contentDir, dir, { recursive: true });
+  await cp(from, dir, { recursive: true });
   return dir;
 }
 

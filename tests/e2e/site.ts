@@ -16,7 +16,7 @@ import type { RouteMap } from '../../cli/site/routes.ts';
 import { writeOutputs } from '../../cli/engine/write/publish.ts';
 import { chromiumFlags, chromiumPath } from '../../cli/commands/audit/chromium.ts';
 import { createSiteServer, type NodeHandler } from '../../cli/commands/serve/server.ts';
-import { contentDir } from '../helpers.ts';
+import { contentDir, testPhotoCache } from '../helpers.ts';
 
 /** A 2-core machine builds, serves and drives Chromium at once: be patient, not flaky. */
 export const timeouts = { test: 60_000, setup: 180_000 };
@@ -68,8 +68,14 @@ const readBody = async (req: IncomingMessage) => {
 
 export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 
-/** `api` replaces the test endpoints, e.g. with the real contact function. */
-async function startSite({ api: apiOverrides = {} }: { api?: Record<string, NodeHandler> } = {}): Promise<TestSite> {
+/** `api` replaces the test endpoints, e.g. with the real contact function; `content` the real content. */
+async function startSite({
+  api: apiOverrides = {},
+  content: from = contentDir,
+}: {
+  api?: Record<string, NodeHandler>;
+  content?: string;
+} = {}): Promise<TestSite> {
   const contact: ContactEndpoint = { received: [], status: 200 };
   let analyticsHits = 0;
   const api = {
@@ -99,10 +105,10 @@ async function startSite({ api: apiOverrides = {} }: { api?: Record<string, Node
   try {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    // The real content, with the optional analytics script switched on so consent can be seen to gate it.
-    const content = await loadContent(contentDir);
+    // The content, with the optional analytics script switched on so consent can be seen to gate it.
+    const content = await loadContent(from);
     const withAnalytics = { ...content, site: { ...content.site, analytics: { src: `${origin}${analyticsPath}` } } };
-    const built = await build(withAnalytics, { templatesDir, year: new Date().getFullYear() });
+    const built = await build(withAnalytics, { templatesDir, year: new Date().getFullYear(), photoCache: testPhotoCache });
     await writeOutputs(dir, built.outputs);
     routes = built.routes;
   } catch (error) {

@@ -1,31 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, timeouts, useSite } from '../e2e/site.ts';
+import { timeouts, useSite } from '../e2e/site.ts';
+import { itHasNoViolations, violations } from './axe.ts';
 import { samplePaths } from './families.ts';
 
 const site = useSite();
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's WCAG 2.2 AA rules on the page as the visitor sees it, cookie banner included. */
-async function violations(page: Page): Promise<string[]> {
-  // page.evaluate runs outside the page's CSP, which would refuse an injected script.
-  await page.evaluate(await axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations;
-  });
-  return found.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
 describe('axe-core, WCAG 2.2 AA, one page of each family in both languages', { timeout: timeouts.test * 4 }, () => {
   it('catches a planted violation, so a clean result means something', async () => {
     const { page } = await site.open('/');
@@ -38,18 +16,5 @@ describe('axe-core, WCAG 2.2 AA, one page of each family in both languages', { t
     expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^color-contrast:/), expect.stringMatching(/^image-alt:/)]));
   });
 
-  for (const [name, viewport] of [
-    ['phone', phone],
-    ['desktop', desktop],
-  ] as const) {
-    it(`has no violations at ${name} width`, async () => {
-      const found: string[] = [];
-      for (const path of samplePaths) {
-        const { page } = await site.open(path, { viewport });
-        found.push(...(await violations(page)).map((v) => `${path} ${v}`));
-        await page.context().close();
-      }
-      expect(found).toEqual([]);
-    });
-  }
+  itHasNoViolations(site, samplePaths);
 });

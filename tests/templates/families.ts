@@ -17,3 +17,14 @@ export const familySamples: Record<string, [string, string]> = {
 };
 
 export const samplePaths = Object.values(familySamples).flat();
+
+/** The pages the worked example adds (tests/fixtures/worked-example): jobs, and reviews where they show. */
+export const workedExampleSamples: Record<string, [string, string]> = {
+  project: ['/trabajos/renovacion-piscina-javea', '/en/projects/pool-renovation-javea'],
+  projects: ['/trabajos', '/en/projects'],
+  'home with jobs and reviews': ['/', '/en'],
+  'service with jobs and reviews': ['/piscinas', '/en/pool-maintenance'],
+  'service-locality with jobs and reviews': ['/piscinas/javea', '/en/pool-maintenance/javea'],
+};
+
+export const workedExamplePaths = Object.values(workedExampleSamples).flat();

@@ -1,20 +1,28 @@
 import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite, type BuiltSite } from '../cli/engine/built-site.ts';
-import { samplePaths } from './families.ts';
+import { samplePaths, workedExamplePaths } from './families.ts';
+import { workedExampleDir } from '../helpers.ts';
 
 let site: BuiltSite;
+let example: BuiltSite;
 beforeAll(async () => {
-  site = await builtSite();
-});
+  [site, example] = await Promise.all([builtSite(), builtSite(workedExampleDir)]);
+}, 120_000);
 
 const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
+const errorsIn = async (html: string, path: string) => {
+  const report = await validator.validateString(html, path);
+  return report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`));
+};
 
 describe('quality gates on one page of each family in both languages', () => {
   it.each(samplePaths)('%s is valid HTML under html-validate:recommended', async (path) => {
-    const report = await validator.validateString(site.page(path), path);
-    const errors = report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`));
-    expect(errors).toEqual([]);
+    expect(await errorsIn(site.page(path), path)).toEqual([]);
+  });
+
+  it.each(workedExamplePaths)('%s of the worked example, with jobs and reviews, is valid HTML', async (path) => {
+    expect(await errorsIn(example.page(path), path)).toEqual([]);
   });
 
   it.each(samplePaths)('%s has exactly one h1 and no skipped heading level', (path) => {

@@ -6,14 +6,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { writeOutputs } from '../../cli/engine/write/publish.ts';
-import { repoRoot } from '../helpers.ts';
+import { repoRoot, workedExampleDir } from '../helpers.ts';
 import { builtSite } from '../cli/engine/built-site.ts';
 
 const vnu = join(repoRoot, 'node_modules/vnu-jar/build/dist/vnu.jar');
 
-it('finds no error and no warning, "Section lacks heading" included, on any page', { timeout: 180_000 }, async () => {
+it.each([
+  ['the site', 'content'],
+  ['the worked example of jobs and reviews', workedExampleDir],
+])('finds no error and no warning, "Section lacks heading" included, on any page of %s', { timeout: 180_000 }, async (_, content) => {
   const dist = join(await mkdtemp(join(tmpdir(), 'nu-')), 'dist');
-  await writeOutputs(dist, (await builtSite()).result.outputs);
+  await writeOutputs(dist, (await builtSite(content)).result.outputs);
   // vnu writes its report to stderr and exits 1 when it has something to say.
   const { stderr } = await promisify(execFile)('java', ['-jar', vnu, '--format', 'json', '--skip-non-html', dist], {
     maxBuffer: 64 * 1024 * 1024,

@@ -56,7 +56,9 @@ describe('sitegen build', { timeout: 30_000 }, () => {
 
 describe('sitegen check', { timeout: 30_000 }, () => {
   it('validates without writing and refuses example values with --strict', async () => {
-    expect((await cli('check')).stdout).toMatch(/Content OK: 8 services, 16 localities, 12 posts/);
+    expect((await cli('check')).stdout).toMatch(
+      /Content OK: 8 services, 16 localities, 12 posts, 6 legal pages, 0 jobs with 0 photos, 0 reviews\./,
+    );
     const strict = await cli('check', '--strict');
     expect(strict.code).toBe(1);
     expect(strict.stderr).toMatch(/content\/site\.yaml:\d+:\d+ {2}email: still the example value "info@example\.com"/);

@@ -1,12 +1,15 @@
 import { build, type BuildResult } from '../../../cli/engine/pipeline.ts';
 import { templatesDir } from '../../../cli/paths.ts';
+import { testPhotoCache } from '../../helpers.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import type { SiteModel } from '../../../cli/site/model.ts';
 import { outputFile } from '../../../cli/site/routes.ts';
 
-/** The real content, built in memory once per test file. */
-export async function builtSite(): Promise<BuiltSite> {
-  const result = await build(await loadContent('content'), { templatesDir, year: 2026 });
+/**
+ * A content folder (the real one by default) built in memory once per test file.
+ */
+export async function builtSite(contentDir = 'content'): Promise<BuiltSite> {
+  const result = await build(await loadContent(contentDir), { templatesDir, year: 2026, photoCache: testPhotoCache });
   return new BuiltSite(result.model, result);
 }
 
