@@ -146,7 +146,7 @@ describe('a renamed job', { timeout: 120_000 }, () => {
     await quietly(() => buildSite({ content: renamed, out: dist, cache: photos }));
     const rename = (alias: string) =>
       editFile(renamed, 'projects/renovacion-piscina-javea.yaml', (yaml) =>
-        yaml.replace(/\nes:\n  slug: [a-z-]+\n/, `\n${alias}es:\n  slug: piscina-renovada-javea\n`),
+        yaml.replace(/\nes:\n {2}slug: [a-z-]+\n/, `\n${alias}es:\n  slug: piscina-renovada-javea\n`),
       );
     await rename('');
     const error = await quietly(() => buildSite({ content: renamed, out: dist, cache: photos })).catch((e: unknown) => e);
