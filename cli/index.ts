@@ -39,6 +39,7 @@ program
   .addOption(shared.out())
   .addOption(shared.cache())
   .option('--no-cache', 'render every page and ignore the cache')
+  .option('--verify-output', 'check every file of the output folder instead of trusting what the last build recorded')
   .addOption(strictOption)
   .action(async (opts) => (await import('./commands/build.ts')).buildCommand(opts));
 
@@ -99,12 +100,14 @@ program
   .option('--runs <n>', 'runs per measure (the table shows the median)', '3')
   .option('--peers', 'also time Hugo and Eleventy on the same posts (cli/commands/bench/peers.sh)')
   .option('--check', 'check the performance budgets; exit 1 on a miss')
+  .option('--keep', 'keep the generated sites afterwards, to profile them (prints where)')
   .action(async (opts) =>
     (await import('./commands/bench/index.ts')).bench({
       posts: Number(opts.posts),
       runs: Number(opts.runs),
       peers: opts.peers === true,
       check: opts.check === true,
+      keep: opts.keep === true,
     }),
   );
 

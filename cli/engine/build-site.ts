@@ -10,6 +10,7 @@ import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/schema/common.ts';
 import { writeContactServices } from './write/contact-services.ts';
 import { photosEncodedIn } from './photos/encode.ts';
+import { inputsOf, outIdentity, readStamp, sameOutput, writeStamp } from './incremental/stamp.ts';
 import { writePublished } from './write/published-urls.ts';
 import { claimOutput, intactFiles, writeOutputs } from './write/publish.ts';
 
@@ -19,6 +20,8 @@ export interface BuildCommandOptions {
   /** Folder of the persistent build cache; false for a full build. */
   cache: string | false;
   strict?: boolean;
+  /** Stat every output file instead of trusting the manifest when the output folder is the one the last build left. */
+  verifyOutput?: boolean;
   /** Told each step of a long build. */
   progress?: (step: string) => void;
 }
@@ -80,6 +83,8 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   const photoCache = opts.cache === false ? undefined : join(opts.cache, 'photos');
   const base = { templatesDir, year: new Date().getFullYear(), staging, progress: opts.progress, photoCache, warn };
   const release = await claimOutput(opts.out, (message) => console.warn(`! ${message}`));
+  // Taken before any content is read: an edit made while the build runs makes the next build check.
+  const inputs = opts.cache === false ? undefined : inputsOf({ ...opts, year: base.year });
   try {
     const { result, written } =
       opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache }, base, session);
@@ -89,14 +94,14 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
       result.routes.routes.filter((r) => r.indexable).map((r) => r.path),
     );
     const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
-    return {
+    const summary = {
       pages: { es: count('es'), en: count('en') },
-      rendered: result.rendered,
-      photosEncoded: result.photosEncoded,
       files: Object.keys(written).length,
       bytes: Object.values(written).reduce((sum, o) => sum + o.size, 0),
-      seconds: (performance.now() - started) / 1000,
     };
+    const out = outIdentity(opts.out);
+    if (opts.cache !== false && inputs && out) writeStamp(opts.cache, { inputs, out, summary });
+    return { ...summary, rendered: result.rendered, photosEncoded: result.photosEncoded, seconds: (performance.now() - started) / 1000 };
   } finally {
     // Where the output folder cannot be, neither can staging: a failed build has said why.
     await rm(staging, { recursive: true, force: true }).catch((error: NodeJS.ErrnoException) => {
@@ -134,22 +139,31 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   const read = session ? (session.onDisk ??= cache.parsed) : cache.parsed;
   const parsed = new Map() as ParsedFiles;
   const previous = cache.manifest?.outputs;
-  const { result, written } = await withEarlyWorkers(opts.content, !cache.manifest, async (workers) => {
-    opts.progress?.('loading content');
-    const content = await loadContent(opts.content, {
-      strict: opts.strict,
-      parsed: { previous: cache.parsed, next: parsed },
-      photoEncoded: options.photoCache ? photosEncodedIn(options.photoCache) : undefined,
+  // The output folder the last build left, untouched since by its identity, is trusted as recorded.
+  const attempt = (trusted: boolean) =>
+    withEarlyWorkers(opts.content, !cache.manifest, async (workers) => {
+      opts.progress?.('loading content');
+      const content = await loadContent(opts.content, {
+        strict: opts.strict,
+        parsed: { previous: cache.parsed, next: parsed },
+        photoEncoded: options.photoCache ? photosEncodedIn(options.photoCache) : undefined,
+      });
+      const intact = trusted ? new Set(Object.keys(previous ?? {})) : intactFiles(opts.out, previous);
+      const result = await build(content, { ...options, workers, incremental: { cache, version, intact } });
+      opts.progress?.('writing the files that changed');
+      const written = await writeOutputs(
+        opts.out,
+        result.outputs,
+        previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined,
+      );
+      return { result, written };
     });
-    const intact = intactFiles(opts.out, previous);
-    const result = await build(content, { ...options, workers, incremental: { cache, version, intact } });
-    opts.progress?.('writing the files that changed');
-    const written = await writeOutputs(
-      opts.out,
-      result.outputs,
-      previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined,
-    );
-    return { result, written };
+  const trusted = !opts.verifyOutput && sameOutput(readStamp(opts.cache), opts.out);
+  const { result, written } = await attempt(trusted).catch((error: Error) => {
+    // A file deleted from the output folder since: check every file, as --verify-output does.
+    if (!trusted || (error.cause as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT') throw error;
+    console.warn(`! a file of ${opts.out} went missing since the last build; checking every file`);
+    return attempt(false);
   });
   const manifest = manifestOf(version, result.pages, result.hashOf, written, cache.manifest);
   const save = async () => {

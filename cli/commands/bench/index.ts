@@ -18,6 +18,8 @@ export interface BenchOptions {
   check: boolean;
   /** Runs per measure; the table shows the median. */
   runs: number;
+  /** Leave the generated sites in place afterwards. */
+  keep?: boolean;
 }
 
 const progress = (message: string) => console.error(`bench: ${message}`);
@@ -69,7 +71,8 @@ export async function bench(opts: BenchOptions): Promise<void> {
     console.log(`\n${budgets.text}`);
     if (budgets.missed.length) throw new UserError(`budget${budgets.missed.length === 1 ? '' : 's'} missed: ${budgets.missed.join(', ')}`);
   } finally {
-    await rm(root, { recursive: true, force: true });
+    if (opts.keep) progress(`kept the sites in ${root}: real/ and site/ (content/, dist/, .cache/)`);
+    else await rm(root, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -51,6 +51,45 @@ describe('sitegen build', { timeout: 30_000 }, () => {
     expect(plain.stderr).not.toMatch(/\n\s+at /);
     const debug = await cli('--debug', 'build', '--out', join(notAFolder, 'dist'));
     expect(debug.stderr).toMatch(/\n\s+at /);
+  });
+});
+
+describe('sitegen build, run again', { timeout: 60_000 }, () => {
+  const setUp = async () => {
+    const content = await copyContent();
+    const root = await mkdtemp(join(tmpdir(), 'rebuild-'));
+    const args = ['build', '--content', content, '--out', join(root, 'dist'), '--cache', join(root, '.cache')];
+    expect((await cli(...args)).code).toBe(0);
+    return { content, out: join(root, 'dist'), args };
+  };
+
+  it('says at once that nothing changed, and rebuilds what an edit changed', async () => {
+    const { content, out, args } = await setUp();
+    expect((await cli(...args)).stdout).toMatch(/^Built 338 pages \(es 169, en 169; nothing changed since the last build\)/);
+    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUna frase nueva.\n`);
+    expect((await cli(...args)).stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
+    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Una frase nueva.');
+  });
+
+  it('trusts the output folder as the last build left it; --verify-output checks every file', async () => {
+    const { content, out, args } = await setUp();
+    await writeFile(join(out, 'empresa.html'), 'hand-edited');
+    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nOtra frase.\n`);
+    await cli(...args);
+    expect(await readFile(join(out, 'empresa.html'), 'utf8')).toBe('hand-edited');
+    await cli(...args, '--verify-output');
+    expect(await readFile(join(out, 'empresa.html'), 'utf8')).toContain('<h1');
+  });
+
+  it('writes again a file deleted from the output folder', async () => {
+    const { content, out, args } = await setUp();
+    // In a subfolder, so that the output folder itself looks untouched.
+    await rm(join(out, 'en/about.html'));
+    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nY otra.\n`);
+    const { code, stderr } = await cli(...args);
+    expect(code).toBe(0);
+    expect(stderr).toContain('went missing since the last build; checking every file');
+    expect(await readFile(join(out, 'en/about.html'), 'utf8')).toContain('<h1');
   });
 });
 

@@ -1,0 +1,77 @@
+// What a build that changed nothing can know without loading anything: the stamp the last build
+// left. It imports no engine module, so `build` checks it before loading React, remark or the cache.
+import { lstatSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { digest } from '../../files.js';
+import { statIfAny } from '../fs.ts';
+import { readSealed, writeSealed } from './sealed.ts';
+
+/** The last successful build: what it was built from, and what it said. */
+export interface Stamp {
+  /** The sources of the tool, the options, and every content file's stats when the build began. */
+  inputs: string;
+  /** The output folder the build left: published by a rename, so a new folder has a new inode. */
+  out: { ino: number; mtimeMs: number };
+  summary: { pages: { es: number; en: number }; files: number; bytes: number };
+}
+
+/**
+ * The tool's own identity: the name of the bundle running it (cli/bin.js names each bundle after
+ * its sources' stats). Undefined when the code runs unbundled, as in tests: then no stamp is trusted.
+ */
+function bundleKey(): string | undefined {
+  return /[\\/](cli-[0-9a-f]+)[\\/]/.exec(fileURLToPath(import.meta.url))?.[1];
+}
+
+/**
+ * A fingerprint of the build's inputs: the tool, the options that change output, and the path,
+ * size, times and inode of every file under the content folder. A write always changes ctime.
+ */
+export function inputsOf(options: { content: string; out: string; strict?: boolean; year: number }): string | undefined {
+  const tool = bundleKey();
+  if (!tool) return undefined;
+  const root = resolve(options.content);
+  const files: unknown[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        const { size, mtimeMs, ctimeMs, ino } = lstatSync(path);
+        files.push(relative(root, path), size, mtimeMs, ctimeMs, ino);
+      }
+    }
+  };
+  walk(root);
+  return digest([tool, root, resolve(options.out), options.strict === true, options.year, files]);
+}
+
+const stampFile = (cacheDir: string) => join(cacheDir, 'stamp.json');
+
+/** The output folder's identity, or undefined when there is none. */
+export function outIdentity(outDir: string): Stamp['out'] | undefined {
+  const info = statIfAny(resolve(outDir));
+  return info?.isDirectory() ? { ino: info.ino, mtimeMs: info.mtimeMs } : undefined;
+}
+
+/** The stamp of the last build; undefined when there is none or it is damaged (sealed.ts). */
+export function readStamp(cacheDir: string): Stamp | undefined {
+  const read = readSealed(stampFile(cacheDir));
+  if (!('text' in read)) return undefined;
+  try {
+    return JSON.parse(read.text) as Stamp;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the output folder is still the one the stamped build left: then its manifest is trusted. */
+export function sameOutput(stamp: Stamp | undefined, outDir: string): boolean {
+  const out = outIdentity(outDir);
+  return stamp !== undefined && out?.ino === stamp.out.ino && out.mtimeMs === stamp.out.mtimeMs;
+}
+
+export function writeStamp(cacheDir: string, stamp: Stamp): void {
+  writeSealed(stampFile(cacheDir), JSON.stringify(stamp));
+}
