@@ -6,7 +6,8 @@ import { UsageError, UserError } from '../../errors.ts';
 import { addSyntheticPosts, generateCorpus } from './corpus.ts';
 import { editLocality, editPostBody, editTemplate, fileEdit } from './edits.ts';
 import { repoRoot } from '../../paths.ts';
-import { clean, makeWorkspace, runBuild, runPeers, type BuildRun } from './process.ts';
+import { clean, makeWorkspace, runBuild, runCheckLinks, runPeers, type BuildRun } from './process.ts';
+import { pageWeight } from '../size/measure.ts';
 import { checkBudgets, peersTable, resultsTable, type Results, type Series } from './report.ts';
 
 export interface BenchOptions {
@@ -101,6 +102,7 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
   const real = join(root, 'real');
   await makeWorkspace(real);
   const realCold = await series('real site, cold build', opts.runs, () => runBuild(real, []), cold(real));
+  const contact = await pageWeight(join(real, 'dist'), 'contacto.html');
 
   const corpus = join(root, 'corpus');
   const site = join(root, 'site');
@@ -120,6 +122,8 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
     devPost: await inDevSession(site, async (dev) =>
       series('dev rebuild, one post edited', opts.runs, dev, await fileEdit(join(site, 'content/blog/es/post-1.md'), editPostBody)),
     ),
+    checkLinks: await series('check-links, internal links', opts.runs, () => runCheckLinks(site), nothing),
+    contactJsGzip: contact.jsGzip + contact.firstUseGzip,
     locality: await series(
       'rebuild, one locality edited',
       opts.runs,

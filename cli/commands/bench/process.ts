@@ -52,20 +52,37 @@ export interface BuildRun {
   peakRss: number;
 }
 
-/** Runs `sitegen build` in the workspace `dir` as its own process and measures it. */
-export async function runBuild(dir: string, extraArgs: string[]): Promise<BuildRun> {
+/** Runs a sitegen command in the workspace `dir` as its own process: its exit, wall time and peak RSS. */
+async function timeCommand(dir: string, command: string, args: string[]): Promise<{ exit: Exit; seconds: number; peakRss: number }> {
   const rssFile = join(dir, '..', `${process.pid}.rss`);
-  const args = ['--import', rssProbe, cliBin, 'build', '--content', join(dir, 'content'), '--out', join(dir, 'dist'), ...extraArgs];
   // cli/index.ts set NODE_ENV=production here for React; inherited, it would make the builds strict.
   const { NODE_ENV: _, ...inherited } = process.env;
   const env = { ...inherited, BENCH_RSS_FILE: rssFile };
   const started = performance.now();
-  const exit = await run(process.execPath, args, { cwd: dir, env });
+  const exit = await run(process.execPath, ['--import', rssProbe, cliBin, command, ...args], { cwd: dir, env });
   const seconds = (performance.now() - started) / 1000;
-  if (exit.code !== 0) throw new Error(`the build in ${dir} failed (exit ${exit.code}):\n${(exit.stderr || exit.stdout).trim()}`);
+  if (exit.code !== 0) throw new Error(`sitegen ${command} in ${dir} failed (exit ${exit.code}):\n${(exit.stderr || exit.stdout).trim()}`);
+  return { exit, seconds, peakRss: Number(await readFile(rssFile, 'utf8')) };
+}
+
+/** Runs `sitegen build` in the workspace `dir` as its own process and measures it. */
+export async function runBuild(dir: string, extraArgs: string[]): Promise<BuildRun> {
+  const { exit, seconds, peakRss } = await timeCommand(dir, 'build', [
+    '--content',
+    join(dir, 'content'),
+    '--out',
+    join(dir, 'dist'),
+    ...extraArgs,
+  ]);
   const pages = /Built (\d+) pages/.exec(exit.stdout)?.[1];
   if (!pages) throw new Error(`the build in ${dir} did not print "Built N pages"; its output was:\n${exit.stdout.trim()}`);
-  return { seconds, pages: Number(pages), peakRss: Number(await readFile(rssFile, 'utf8')) };
+  return { seconds, pages: Number(pages), peakRss };
+}
+
+/** Runs `sitegen check-links` on the workspace's built site, internal links only, and measures it. */
+export async function runCheckLinks(dir: string): Promise<BuildRun> {
+  const { seconds, peakRss } = await timeCommand(dir, 'check-links', ['--content', join(dir, 'content'), '--dir', join(dir, 'dist')]);
+  return { seconds, pages: 0, peakRss };
 }
 
 export interface PeerTimes {

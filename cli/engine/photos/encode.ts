@@ -3,7 +3,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { digest, writeFileAtomic } from '../../files.js';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
@@ -12,7 +11,7 @@ import { statIfAny } from '../fs.ts';
 import { clearForFolder, damagedNote, readCacheFile, writeSealed } from '../incremental/sealed.ts';
 import type { StagedFile } from '../write/publish.ts';
 import { reason } from './inspect.ts';
-import { decodeOptions, encoderSettings, inParallel, variantsOf } from './plan.ts';
+import { decodeOptions, encoderSettings, inParallel, loadSharp, variantsOf } from './plan.ts';
 
 /** What the cache recorded of each file it holds, by file name: a file is trusted only as recorded. */
 const indexSchema = z.object({ files: z.record(z.string(), z.object({ size: z.number(), mtimeMs: z.number(), hash: z.string() })) });
@@ -132,6 +131,7 @@ async function encodePhoto(photo: Photo, variants: { format: PhotoFormat; width:
   const source = await readFile(photo.source.file).catch(() => undefined);
   // Variant names come from the bytes the load saw: encoding others would cache them under a wrong name.
   if (!source || digest(source) !== photo.source.hash) throw new SourceChanged('changed or went away while the build ran; build again');
+  const sharp = await loadSharp();
   const { data, info } = await sharp(source, decodeOptions).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
   return Promise.all(

@@ -2,12 +2,12 @@
 // publish is reported with every other content problem of the run, before anything is encoded.
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { digest } from '../../files.js';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Photo } from '../../site/model.ts';
 import { outsideLink } from '../fs.ts';
-import { decodeOptions, inParallel, maxBytes, maxMegapixels, minPhotoWidth, planVariants } from './plan.ts';
+import { decodeOptions, inParallel, loadSharp, maxBytes, maxMegapixels, minPhotoWidth, planVariants } from './plan.ts';
 
 /** A place in the content that names a photo; `report` puts a problem at that place. */
 export interface PhotoUse {
@@ -19,8 +19,6 @@ export interface PhotoUse {
 export const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).trim().split('\n').at(-1)!;
 
 const smaller = 'export it at most 4000 px wide (about 12 megapixels)';
-/** The HEIF decoder sharp ships reads AVIF only: HEVC, what phones save as .heic, is patented. */
-const readsHeic = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
 
 /**
  * The photos of content/photos/ that `uses` name, each checked and measured, with the files the
@@ -88,6 +86,7 @@ async function inspectPhoto(
       return done();
     }
   }
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input).metadata();
@@ -95,6 +94,8 @@ async function inspectPhoto(
     problems.push(`cannot be read as an image (${reason(error)}); export it again as JPEG`);
     return done();
   }
+  // The HEIF decoder sharp ships reads AVIF only: HEVC, what phones save as .heic, is patented.
+  const readsHeic = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
   if (metadata.format === 'heif' && metadata.compression === 'hevc' && !readsHeic) {
     problems.push('is a HEIC photo, which the build cannot decode (it reads AVIF, JPEG, PNG and WebP); export it as JPEG');
     return done();

@@ -64,6 +64,9 @@ export function planVariants(name: string, sourceHash: string, width: number, he
   return { avif: variants('avif'), webp: variants('webp'), jpeg: variants('jpeg') };
 }
 
+/** sharp, loaded on first use: it takes longer to load than a whole build that has no photo to encode. */
+export const loadSharp = async () => (await import('sharp')).default;
+
 /** Every variant of a photo with its format, in the order of photoFormats. */
 export const variantsOf = (photo: Photo) =>
   photoFormats.flatMap((format) => photo.variants[format].map((variant) => ({ format, ...variant })));

@@ -10,6 +10,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Manifest } from '../incremental/cache.ts';
 import { statIfAny } from '../fs.ts';
@@ -110,13 +111,25 @@ export async function writeOutputs(
   return records;
 }
 
-/** Replaces `target` with the folder `next`; the old one is removed once the new one is in place. */
+/**
+ * Replaces `target` with the folder `next`. The old one is moved aside under a hidden name and
+ * removed by a detached process: deleting thousands of files took longer than the rest of a
+ * one-page rebuild, and nobody needs to wait for it.
+ */
 function swapIn(next: string, target: string): void {
   const old = `${target}.old-${process.pid}`;
   const hadTarget = existsSync(target);
   if (hadTarget) renameSync(target, old);
   renameSync(next, target);
-  if (hadTarget) rmSync(old, { recursive: true, force: true });
+  if (!hadTarget) return;
+  const trash = join(dirname(target), `.${basename(target)}.trash-${process.pid}`);
+  try {
+    renameSync(old, trash);
+    const remove = `require('node:fs').rmSync(${JSON.stringify(trash)}, { recursive: true, force: true })`;
+    spawn(process.execPath, ['-e', remove], { detached: true, stdio: 'ignore' }).unref();
+  } catch {
+    rmSync(existsSync(trash) ? trash : old, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -172,9 +185,13 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Folders killed builds left beside `target`: `<name>.staging-<pid>`, `.tmp-<pid>`, `.old-<pid>`. */
+/**
+ * Folders killed builds left beside `target`: `<name>.staging-<pid>`, `.tmp-<pid>`, `.old-<pid>`,
+ * and `.<name>.trash-<pid>` that a killed remover did not finish.
+ */
 function recoverLeftovers(target: string): void {
-  const pattern = new RegExp(`^${basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(staging|tmp|old)-\\d+$`);
+  const escaped = basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^(${escaped}\\.(staging|tmp|old)|\\.${escaped}\\.trash)-\\d+$`);
   const leftovers = readdirSync(dirname(target)).filter((name) => pattern.test(name));
   // Killed between the two renames of swapIn: the previous site is whole under .old-<pid>.
   const moved = leftovers.find((name) => name.includes('.old-'));
