@@ -69,6 +69,7 @@ const parsedFileSchema = z.object({
   mtimeMs: z.number(),
   ctimeMs: z.number(),
   data: z.unknown(),
+  valid: z.unknown().optional(),
   dataHash: z.string().optional(),
   bodyLine: z.number().optional(),
 });

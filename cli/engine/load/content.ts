@@ -40,8 +40,11 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const yaml = <S extends z.ZodType>(file: string, schema: S) => {
     if (refusedLink(contentDir, file, true, issues)) return undefined;
     const source = loadYaml(contentDir, file, issues, options.parsed?.previous);
-    if (source) options.parsed?.next.set(file, source.cacheEntry);
-    return source && { source, data: validate(schema, source, issues) };
+    if (!source) return undefined;
+    const entry = source.cacheEntry;
+    const data = entry.valid !== undefined ? (entry.valid as z.infer<S>) : validate(schema, source, issues);
+    options.parsed?.next.set(file, data === undefined ? entry : { ...entry, valid: data });
+    return { source, data };
   };
 
   const [site, localitiesFile, airConditioning, stringsEs, stringsEn, serviceFiles, images] = await Promise.all([

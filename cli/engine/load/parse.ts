@@ -90,7 +90,9 @@ export function loadYaml(
   if (text === undefined) return undefined;
   const hash = digest(text);
   const source = previous?.hash === hash ? new Source(path, previous.data, () => parseDocumentAt(text)) : parseYaml(path, text, issues);
-  return source && Object.assign(source, { cacheEntry: { hash, ...times!, data: source.data } });
+  // The same text validates the same: what the last build's schema made of it stays good.
+  const valid = previous?.hash === hash ? previous.valid : undefined;
+  return source && Object.assign(source, { cacheEntry: { hash, ...times!, data: source.data, ...(valid !== undefined && { valid }) } });
 }
 
 const parseDocumentAt = (text: string): Parsed => {
@@ -138,7 +140,14 @@ export interface MarkdownFile {
  * Content files a previous build parsed (and validated, for Markdown), by path: the hash of their
  * text, and their size and times, so that an untouched file need not even be read.
  */
-export type ParsedFile = FileTimes & { hash: string; data: unknown; dataHash?: string; bodyLine?: number };
+export type ParsedFile = FileTimes & {
+  hash: string;
+  data: unknown;
+  /** A YAML file's data as its schema returned it, once it passed: not validated again while the text is the same. */
+  valid?: unknown;
+  dataHash?: string;
+  bodyLine?: number;
+};
 export type ParsedFiles = Map<string, ParsedFile>;
 type FileTimes = { size: number; mtimeMs: number; ctimeMs: number };
 export const sameTimes = (a: FileTimes, b: FileTimes) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
