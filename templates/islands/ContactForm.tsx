@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { contactFields, honeypotField, type ContactField } from '../../cli/site/contact/fields.ts';
-import type { ContactErrors } from '../../cli/site/contact/schema.ts';
-
-/** zod (~5 KB) loads when the visitor starts on the form, not with the page. */
-const loadSchema = () => import('../../cli/site/contact/schema.ts');
+import type { FieldConstraints } from '../../cli/site/contact/constraints.ts';
+import { validate, type Control } from './validity.ts';
 
 export interface ContactFormProps {
   lang: 'es' | 'en';
@@ -18,9 +16,12 @@ export interface ContactFormProps {
   success: { title: string; text: string };
   error: { title: string; text: string };
   dismiss: string;
+  /** Each field's checks, derived from the function's schema when the page was built. */
+  constraints: Record<ContactField, FieldConstraints>;
 }
 
 type Values = Record<ContactField, string>;
+type Errors = Partial<Record<ContactField, string>>;
 interface Toast {
   id: number;
   tone: 'success' | 'error';
@@ -40,11 +41,11 @@ function valuesFromFragment(): Partial<Values> {
 
 /**
  * The quote form. It posts as a plain HTML form, so it works before and without JavaScript;
- * hydrated, it validates with the shared schema and sends JSON, reporting the result in a toast.
+ * hydrated, it validates with the function's rules and sends JSON, reporting the result in a toast.
  */
 export function ContactForm(props: ContactFormProps) {
   const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<ContactErrors>({});
+  const [errors, setErrors] = useState<Errors>({});
   const [validated, setValidated] = useState(false);
   const [sending, setSending] = useState(false);
   const [hydrated, setHydrated] = useState(false);
@@ -64,13 +65,14 @@ export function ContactForm(props: ContactFormProps) {
     setTimeout(() => dismiss(id), toastSeconds * 1000);
   };
   const payload = (v: Values) => ({ ...v, lang: props.lang, [honeypotField]: honeypot.current?.value ?? '' });
-  const check = async (v: Values) => {
-    const result = (await loadSchema()).validateContact(
-      payload(v),
-      props.lang,
-      props.services.map((s) => s.value),
-    );
-    return result.ok ? {} : result.errors;
+  /** Validates the controls as they stand: they hold the values once rendered. */
+  const check = () => {
+    const found: Errors = {};
+    for (const name of contactFields) {
+      const message = validate(form.current!.elements.namedItem(name) as Control, props.constraints[name]);
+      if (message) found[name] = message;
+    }
+    return found;
   };
 
   // An updater, not `{ ...values }`: autofill changes several fields before the next render.
@@ -78,13 +80,13 @@ export function ContactForm(props: ContactFormProps) {
   // After the first submit, every change is checked again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: checks again when the values change, not when a submit sets `validated`
   useEffect(() => {
-    if (validated) check(values).then(setErrors);
+    if (validated) setErrors(check());
   }, [values]);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setValidated(true);
-    const found = await check(values);
+    const found = check();
     setErrors(found);
     const firstInvalid = contactFields.find((f) => found[f]);
     if (firstInvalid) {
@@ -116,15 +118,17 @@ export function ContactForm(props: ContactFormProps) {
         {errors[name]}
       </p>
     );
+  const attributes = (name: ContactField) => props.constraints[name].attributes;
   const common = (name: ContactField) => ({
     id: `cf-${name}`,
     name,
-    required: true,
+    required: attributes(name).required,
     value: values[name],
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': describe(name),
     className: 'form-field',
   });
+  /** `type` unless the schema makes the field an e-mail address. */
   const input = (name: Exclude<ContactField, 'servicio' | 'mensaje'>, type: string, autoComplete: string) => (
     <div>
       <label htmlFor={`cf-${name}`} className="form-label">
@@ -132,7 +136,8 @@ export function ContactForm(props: ContactFormProps) {
       </label>
       <input
         {...common(name)}
-        type={type}
+        {...attributes(name)}
+        type={attributes(name).type ?? type}
         autoComplete={autoComplete}
         placeholder={props.placeholders[name]}
         onChange={(e) => change(name, e.currentTarget.value)}
@@ -150,12 +155,11 @@ export function ContactForm(props: ContactFormProps) {
         action={props.action}
         noValidate={hydrated}
         onSubmit={submit}
-        onFocus={loadSchema}
         className="grid gap-5 sm:grid-cols-2"
       >
         <input type="hidden" name="lang" value={props.lang} />
         {input('nombre', 'text', 'name')}
-        {input('email', 'email', 'email')}
+        {input('email', 'text', 'email')}
         {input('telefono', 'tel', 'tel')}
         <div>
           <label htmlFor="cf-servicio" className="form-label">
@@ -180,6 +184,8 @@ export function ContactForm(props: ContactFormProps) {
           </label>
           <textarea
             {...common('mensaje')}
+            minLength={attributes('mensaje').minLength}
+            maxLength={attributes('mensaje').maxLength}
             rows={5}
             placeholder={props.placeholders.mensaje}
             onChange={(e) => change('mensaje', e.currentTarget.value)}

@@ -3,6 +3,7 @@ import { Clock, Mail, MapPin, Phone } from '../components/icons.tsx';
 import type { ReactNode } from 'react';
 import { fill } from '../../cli/site/placeholders.ts';
 import { contactPath } from '../../cli/site/contact/fields.ts';
+import { contactConstraints } from '../../cli/site/contact/constraints.ts';
 import { usePage } from '../context.tsx';
 import { localBusiness } from '../components/structured.ts';
 import { Container, Hero } from '../components/ui.tsx';
@@ -26,6 +27,7 @@ export function Contact() {
   const { model, t, lang, absolute, route } = usePage();
   const { site } = model;
   const link = 'font-medium text-sea-700 underline underline-offset-2';
+  const services = model.services.map((s) => ({ value: s.slug.es, label: s[lang].title }));
   return (
     <>
       <Seo
@@ -48,7 +50,7 @@ export function Contact() {
                 action: contactPath,
                 labels: t.form.labels,
                 placeholders: t.form.placeholders,
-                services: model.services.map((s) => ({ value: s.slug.es, label: s[lang].title })),
+                services,
                 selectService: t.form.selectService,
                 honeypot: t.form.honeypot,
                 submit: t.form.submit,
@@ -56,6 +58,10 @@ export function Contact() {
                 success: t.form.success,
                 error: t.form.error,
                 dismiss: t.form.dismiss,
+                constraints: contactConstraints(
+                  lang,
+                  services.map((s) => s.value),
+                ),
               }}
             />
           </div>

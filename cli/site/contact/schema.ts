@@ -1,6 +1,8 @@
 /**
- * The contact form's one schema, shared by the browser island and the function. It uses zod/mini
- * because it ships in the client bundle. Messages are keys here and are localized on the way out.
+ * The contact form's one schema. The function validates with it; the page derives from it, at
+ * build time, what the browser checks (constraints.ts), so zod never ships to the browser. Every
+ * check is one that derivation can read: trim, lengths and patterns, no closures. Messages are
+ * keys here and are localized on the way out.
  */
 import * as z from 'zod/mini';
 
@@ -9,15 +11,28 @@ import type { Lang } from '../schema/common.ts';
 
 export { contactFields, honeypotField, type ContactField } from './fields.ts';
 
+// Patterns are written so that they also compile with the v flag, which browsers use for the
+// HTML pattern attribute: '-', '(', ')' and '/' are escaped inside classes.
+
 /**
  * Letters, digits and ._%+- around an @ and a dotted domain: no quotes, commas, semicolons,
  * whitespace or line breaks, so the address is safe in a Reply-To header.
  */
-export const emailPattern = /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+// biome-ignore lint/complexity/noUselessEscapeInRegex: the v flag needs them (see above)
+export const emailPattern = /^[A-Za-z0-9_%+\-]+(?:\.[A-Za-z0-9_%+\-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 
 /** Line breaks and other control characters: C0 (tab, LF, CR, VT, FF…), DEL, C1 (NEL…), U+2028, U+2029. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-export const controlCharacter = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const controls = String.raw`\u0000-\u001f\u007f-\u009f\u2028\u2029`;
+export const controlCharacter = new RegExp(`[${controls}]`);
+/** Text without any of them. */
+const oneLineText = new RegExp(`^[^${controls}]*$`);
+
+/** Digits and a few separators only, so no control character either. */
+// biome-ignore lint/complexity/noUselessEscapeInRegex: the v flag needs them (see above)
+const phonePattern = /^[0-9+\(\).\/ \-]+$/;
+
+/** Exactly one of `values`. */
+const oneOf = (values: readonly string[]) => new RegExp(`^(?:${values.map((v) => v.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|')})$`);
 
 type OneLineField = 'nombre' | 'localidad';
 type MessageKey = ContactField | `${Exclude<ContactField, 'servicio'>}Long` | `${OneLineField}Line` | 'servicioList' | typeof honeypotField;
@@ -64,29 +79,18 @@ const text = (field: Exclude<ContactField, 'servicio'>, min: number, max: number
   z.string(field).check(z.trim(), z.minLength(min, field), z.maxLength(max, `${field}Long`), ...rules);
 
 /** Text that goes into the mail as one line: a line break inside it could forge a line of the mail. */
-const oneLine = (field: OneLineField, min: number, max: number) =>
-  text(
-    field,
-    min,
-    max,
-    z.refine((value) => !controlCharacter.test(value), `${field}Line`),
-  );
+const oneLine = (field: OneLineField, min: number, max: number) => text(field, min, max, z.regex(oneLineText, `${field}Line`));
 
-/** Anything but 'en' reads as Spanish, the site's first language (z.catch would cost 3 KB here). */
+/** Anything but 'en' reads as Spanish, the site's first language (z.catch would add 3 KB to the function). */
 const lang = z.transform((value: unknown): Lang => (value === 'en' ? 'en' : 'es'));
 
 /** The schema for a form that offers `services` (their Spanish slugs, which the form posts). */
 export const contactSchema = (services: readonly string[]) =>
   z.object({
     nombre: oneLine('nombre', 2, 100),
-    email: text('email', 1, 255, z.regex(emailPattern, 'email')),
-    // Digits and a few separators only, so no control character either.
-    telefono: text('telefono', 9, 20, z.regex(/^[0-9+()./ -]+$/, 'telefono')),
-    servicio: z.string('servicio').check(
-      z.trim(),
-      z.minLength(1, 'servicio'),
-      z.refine((slug) => services.includes(slug), 'servicioList'),
-    ),
+    email: text('email', 1, 255, z.email({ pattern: emailPattern, error: 'email' })),
+    telefono: text('telefono', 9, 20, z.regex(phonePattern, 'telefono')),
+    servicio: z.string('servicio').check(z.trim(), z.minLength(1, 'servicio'), z.regex(oneOf(services), 'servicioList')),
     localidad: oneLine('localidad', 2, 100),
     mensaje: text('mensaje', 10, 1000),
     lang,
@@ -95,6 +99,9 @@ export const contactSchema = (services: readonly string[]) =>
 export type Contact = z.infer<ReturnType<typeof contactSchema>>;
 export type ContactErrors = Partial<Record<keyof Contact, string>>;
 export type ContactResult = { ok: true; value: Contact } | { ok: false; errors: ContactErrors };
+
+/** The text of message `key` in `lang`; a key without a message reads as itself. */
+export const messageFor = (lang: Lang, key: string): string => messages[lang][key as MessageKey] ?? key;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -111,7 +118,7 @@ export function validateContact(input: unknown, lang: Lang, services: readonly s
   const errors: ContactErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as keyof Contact;
-    errors[field] ??= messages[lang][issue.message as MessageKey] ?? issue.message;
+    errors[field] ??= messageFor(lang, issue.message);
   }
   return { ok: false, errors };
 }
