@@ -1,13 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { LinkChecker, LinkState } from 'linkinator';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { loadModelWithoutHtml } from '../../engine/model.ts';
 import { RouteMap } from '../../site/routes.ts';
 import { UserError } from '../../errors.ts';
-import { createSiteServer } from '../serve/server.ts';
-import { formatReport, type Problem, type Summary } from './report.ts';
-import { readPages, redirectChecks, siteChecks } from './site-checks.ts';
+import { parseRedirects } from '../serve/rules.ts';
+import { HostedSite } from './hosted-site.ts';
+import { linkChecks } from './links.ts';
+import { formatReport, type Summary } from './report.ts';
+import { startScan } from './scan-pool.ts';
+import { hreflangChecks, redirectChecks, routeMapChecks, sitemapChecks } from './site-checks.ts';
 
 export interface CheckLinksOptions {
   dir: string;
@@ -17,57 +18,76 @@ export interface CheckLinksOptions {
 }
 
 /**
- * Serves the built site as the hosts do and checks every link, image, script, stylesheet,
- * canonical and hreflang target with linkinator, plus our own site checks (site-checks.ts).
+ * Checks the built site from its files: every link, image, script, stylesheet, canonical and
+ * hreflang target is answered as the hosts would answer it, and the pages agree with the route
+ * map, the sitemap and `_redirects`. Pages are read and tokenized in worker threads while the
+ * content loads; only `--external` goes over HTTP, to other sites.
  */
 export async function checkLinks(opts: CheckLinksOptions): Promise<Summary> {
   const started = performance.now();
-  const model = await loadModelWithoutHtml(opts.content);
-  const pages = await readPages(opts.dir);
+  const files = await siteFiles(opts.dir);
+  const pages = files.filter((file) => file.endsWith('.html')).sort();
   if (pages.length === 0) throw new UserError(`${opts.dir} has no pages: run "npm run build" first.`);
-  const sitemap = await readFile(join(opts.dir, 'sitemap.xml'), 'utf8').catch(() => undefined);
-  const redirects = await readFile(join(opts.dir, '_redirects'), 'utf8').catch(() => '');
-  const problems: Problem[] = [...siteChecks(pages, sitemap, model, new RouteMap(model)), ...redirectChecks(redirects, pages)];
-
-  const server = createSiteServer({ dir: opts.dir });
-  // Checking thousands of pages keeps this process busy for minutes: Node's request timeouts
-  // then reset the checker's waiting connections, which linkinator reports as broken links.
-  server.requestTimeout = 0;
-  server.headersTimeout = 0;
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const progress = process.stderr.isTTY && !opts.json;
-  let links = 0;
+  const status = statusLine(opts.json);
+  // Workers first: they scan the pages while loading the content holds this thread for seconds.
+  const scanning = await startScan(opts.dir, pages, (done) => status?.(`${done} of ${pages.length} pages read…`));
   try {
-    const checker = new LinkChecker();
-    checker.on('link', () => {
-      links += 1;
-      if (progress && links % 100 === 0) process.stderr.write(`\r  ${links} links checked…`);
-    });
-    const result = await checker.check({
-      // Every built page is a start; no crawl needed, and each problem keeps its true page.
-      path: pages.map((p) => local + p.path),
-      recurse: false,
-      // More in flight gains nothing on one thread and, past a minute of checking, resets connections.
-      concurrency: 10,
-      // Canonical and hreflang URLs name the public site; check them against this build.
-      urlRewriteExpressions: [{ pattern: new RegExp(`^${model.site.baseUrl.replace(/\./g, '\\.')}`), replacement: local }],
-      linksToSkip: opts.external ? [] : [`^(?!${local.replace(/\./g, '\\.')})`],
-    });
-    for (const link of result.links.filter((l) => l.state === LinkState.BROKEN)) {
-      const page = link.parent ? new URL(link.parent).pathname.replace(/(.)\/$/, '$1') : '(start)';
-      const reason = link.status ? `HTTP ${link.status}` : 'broken';
-      problems.push({ page, target: link.url.replace(local, ''), reason });
+    const [model, scans, sitemap, redirects] = await Promise.all([
+      loadModelWithoutHtml(opts.content),
+      scanning.scans,
+      readOptional(join(opts.dir, 'sitemap.xml')),
+      readOptional(join(opts.dir, '_redirects')),
+    ]);
+    const routes = new RouteMap(model);
+    const { baseUrl } = model.site;
+    const toPath = (url: string) => (url.startsWith(baseUrl) ? url.slice(baseUrl.length) || '/' : url);
+    const rules = parseRedirects(redirects ?? '');
+    const links = linkChecks(scans, new HostedSite(new Set(files), rules), model);
+    const problems = [
+      ...routeMapChecks(scans, routes),
+      ...links.problems,
+      ...hreflangChecks(scans, routes, toPath),
+      ...sitemapChecks(scans, sitemap, toPath),
+      ...redirectChecks(rules, scans, routes),
+    ];
+    if (opts.external) {
+      // Loaded only here: linkinator and its HTTP client take longer to load than a check of thousands of pages.
+      const { externalChecks } = await import('./external.ts');
+      const total = links.external.size;
+      problems.push(...(await externalChecks(links.external, (done) => status?.(`${done} of ${total} links to other sites checked…`))));
     }
+    return { pages: pages.length, links: links.checked, seconds: (performance.now() - started) / 1000, problems };
   } finally {
-    if (progress) process.stderr.write('\r\u001b[K');
-    server.close();
+    status?.('');
+    await scanning.stop();
   }
-  return { pages: pages.length, links, seconds: (performance.now() - started) / 1000, problems };
 }
 
 export async function checkLinksCommand(opts: CheckLinksOptions): Promise<void> {
   const summary = await checkLinks(opts);
   console.log(opts.json ? JSON.stringify(summary, null, 2) : formatReport(summary));
   if (summary.problems.length > 0) process.exitCode = 1;
+}
+
+/** Every file of the output folder, relative and with "/" separators. */
+async function siteFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw new UserError(`${dir} does not exist: run "npm run build" first, or pass the built site as --dir.`);
+    throw error;
+  });
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+}
+
+/** A file of the output folder, or undefined when the build did not write it. */
+async function readOptional(file: string): Promise<string | undefined> {
+  return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw new Error(`check-links could not read ${file}`, { cause: error });
+  });
+}
+
+/** Rewrites one line of a terminal's stderr in place ('' clears it); undefined in logs, pipes and with --json. */
+function statusLine(json?: boolean): ((text: string) => void) | undefined {
+  if (json || !process.stderr.isTTY) return undefined;
+  return (text) => process.stderr.write(`\r\u001b[K${text && `  ${text}`}`);
 }

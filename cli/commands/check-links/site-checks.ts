@@ -1,56 +1,44 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { parseRedirects } from '../serve/rules.ts';
-import type { SiteModel } from '../../site/model.ts';
-import type { RouteMap } from '../../site/routes.ts';
+import { Parser } from 'htmlparser2';
+import type { RedirectRule } from '../serve/rules.ts';
+import { outputFile, type RouteMap } from '../../site/routes.ts';
 import type { Problem } from './report.ts';
+import type { PageScan } from './scan.ts';
 
-/** A built page: its URL path and HTML. */
-export interface Page {
-  path: string;
-  html: string;
-}
+/** A URL of this site as its path ("https://www.example.com/en" → "/en"); other values as they are. */
+type ToPath = (url: string) => string;
 
-/** Every HTML page of a built site, with the clean URL the hosts serve it at. */
-export async function readPages(dir: string): Promise<Page[]> {
-  const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).sort();
-  return Promise.all(
-    files.map(async (file) => ({
-      path: file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`,
-      html: await readFile(join(dir, file), 'utf8'),
-    })),
-  );
-}
-
-const attrs = (html: string, tag: RegExp) => [...html.matchAll(tag)].map((m) => m[0]);
-const attr = (element: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(element)?.[1];
-const decode = (value: string) => value.replace(/&amp;/g, '&');
-const noindex = (html: string) => /<meta name="robots" content="noindex"/.test(html);
-
-/** The hreflang alternates a page declares, by language. */
-function alternates(html: string): Record<string, string> {
-  return Object.fromEntries(
-    attrs(html, /<link [^>]*rel="alternate"[^>]*>/g)
-      .filter((link) => attr(link, 'hreflang'))
-      .map((link) => [attr(link, 'hreflang')!.toLowerCase(), attr(link, 'href')!]),
-  );
+/** The output folder holds exactly the pages of the route map. */
+export function routeMapChecks(scans: PageScan[], routes: RouteMap): Problem[] {
+  const built = new Set(scans.map((scan) => scan.path));
+  return [
+    ...routes.routes
+      .filter((route) => !built.has(route.path))
+      .map((route) => ({
+        page: route.path,
+        target: outputFile(route.path),
+        reason: 'the content has this page but the output folder lacks its file: build again',
+      })),
+    ...scans
+      .filter((scan) => !routes.at(scan.path))
+      .map((scan) => ({
+        page: scan.path,
+        target: scan.file,
+        reason: 'no page of the content has this path: build again, or pass the content folder the site was built from as --content',
+      })),
+  ];
 }
 
 /**
- * What linkinator cannot know: hreflang pairs agree with each other and with the route map, the
- * sitemap lists exactly the built pages, #fragments exist, and contact links carry the values of
- * site.yaml.
+ * hreflang pairs agree with the route map and with each other: each indexable page names itself and
+ * its counterpart, and each page it names names it back.
  */
-export function siteChecks(pages: Page[], sitemapXml: string | undefined, model: SiteModel, routes: RouteMap): Problem[] {
+export function hreflangChecks(scans: PageScan[], routes: RouteMap, toPath: ToPath): Problem[] {
   const problems: Problem[] = [];
-  const { site } = model;
-  const toPath = (url: string) => (url.startsWith(site.baseUrl) ? url.slice(site.baseUrl.length) || '/' : url);
-  const byPath = new Map(pages.map((p) => [p.path, p]));
-
-  for (const page of pages) {
-    const declared = alternates(page.html);
-    if (noindex(page.html)) continue;
-    const route = routes.at(page.path);
+  const byPath = new Map(scans.map((scan) => [scan.path, scan]));
+  for (const scan of scans) {
+    if (scan.noindex) continue;
+    const declared = scan.alternates;
+    const route = routes.at(scan.path);
     if (route) {
       const counterpart = routes.counterpart(route);
       const expected = { [route.lang]: route.path, [counterpart.lang]: counterpart.path };
@@ -58,7 +46,7 @@ export function siteChecks(pages: Page[], sitemapXml: string | undefined, model:
         const actual = declared[lang] && toPath(declared[lang]);
         if (actual !== expected[lang])
           problems.push({
-            page: page.path,
+            page: scan.path,
             target: declared[lang] ?? `(no hreflang="${lang}")`,
             reason: `hreflang="${lang}" should point to ${expected[lang]}`,
           });
@@ -67,76 +55,75 @@ export function siteChecks(pages: Page[], sitemapXml: string | undefined, model:
     for (const [lang, url] of Object.entries(declared)) {
       if (lang === 'x-default') continue;
       const other = byPath.get(toPath(url));
-      if (!other) continue; // a missing target is linkinator's broken link
-      const back = Object.values(alternates(other.html)).map(toPath);
-      if (!back.includes(page.path))
-        problems.push({ page: page.path, target: url, reason: `hreflang="${lang}" target does not link back to this page` });
-    }
-  }
-
-  if (sitemapXml === undefined) {
-    problems.push({ page: '/sitemap.xml', target: '/sitemap.xml', reason: 'the sitemap is missing' });
-  } else {
-    const listed = new Set([...sitemapXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => toPath(decode(m[1]!))));
-    for (const page of pages) {
-      if (!noindex(page.html) && !listed.has(page.path))
-        problems.push({ page: page.path, target: '/sitemap.xml', reason: 'page is missing from the sitemap' });
-    }
-    for (const path of listed) {
-      if (!byPath.has(path) || noindex(byPath.get(path)!.html))
-        problems.push({ page: '/sitemap.xml', target: path, reason: 'sitemap lists a page that was not built' });
-    }
-  }
-
-  // Fragments are checked here rather than by linkinator, which names the wrong page for them.
-  const ids = new Map(pages.map((p) => [p.path, new Set([...p.html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!))]));
-  for (const page of pages) {
-    for (const anchor of attrs(page.html, /<a [^>]*href="(?:\/[^"#]*)?#[^"]+"[^>]*>/g)) {
-      const href = decode(attr(anchor, 'href')!);
-      const [path, fragment] = href.split('#') as [string, string];
-      const target = ids.get(path || page.path);
-      if (target && !target.has(decodeURIComponent(fragment)))
-        problems.push({ page: page.path, target: href, reason: 'no element has this id' });
-    }
-  }
-
-  for (const page of pages) {
-    for (const anchor of attrs(page.html, /<a [^>]*href="(?:tel:|mailto:|https:\/\/wa\.me\/)[^"]*"[^>]*>/g)) {
-      const href = decode(attr(anchor, 'href')!);
-      const problem = contactLinkProblem(href, model);
-      if (problem) problems.push({ page: page.path, target: href, reason: problem });
+      if (!other) continue; // a missing target is a broken link (links.ts)
+      if (!Object.values(other.alternates).map(toPath).includes(scan.path))
+        problems.push({ page: scan.path, target: url, reason: `hreflang="${lang}" target does not link back to this page` });
     }
   }
   return problems;
 }
 
-function contactLinkProblem(href: string, { site }: SiteModel): string | undefined {
-  if (href.startsWith('tel:')) {
-    const number = href.slice(4);
-    if (!/^\+[1-9]\d{6,14}$/.test(number)) return 'tel: link is not an E.164 number such as +34600000000';
-    return number === site.phone.e164 ? undefined : `tel: link should call ${site.phone.e164} (site.yaml)`;
-  }
-  if (href.startsWith('mailto:')) {
-    return href.slice(7).split('?')[0] === site.email ? undefined : `mailto: link should write to ${site.email} (site.yaml)`;
-  }
-  const url = new URL(href);
-  if (url.pathname !== `/${site.whatsapp}`) return `WhatsApp link should open a chat with ${site.whatsapp} (site.yaml)`;
-  return url.searchParams.get('text') ? undefined : 'WhatsApp link has no text= message';
+/** The sitemap lists every indexable built page, and nothing else. */
+export function sitemapChecks(scans: PageScan[], sitemapXml: string | undefined, toPath: ToPath): Problem[] {
+  if (sitemapXml === undefined) return [{ page: '/sitemap.xml', target: '/sitemap.xml', reason: 'the sitemap is missing: build again' }];
+  const listed = new Set(sitemapLocations(sitemapXml).map(toPath));
+  const indexable = new Set(scans.filter((scan) => !scan.noindex).map((scan) => scan.path));
+  return [
+    ...[...indexable]
+      .filter((path) => !listed.has(path))
+      .map((page) => ({ page, target: '/sitemap.xml', reason: 'page is missing from the sitemap' })),
+    ...[...listed]
+      .filter((path) => !indexable.has(path))
+      .map((target) => ({ page: '/sitemap.xml', target, reason: 'sitemap lists a page that was not built' })),
+  ];
 }
 
 /**
- * Every old path of `_redirects` (a 301) must lead to a built page in one step: not to a missing
- * page, and not to another old path.
+ * Every old path of `_redirects` (a 301) leads to a built page in one step: not to a missing page,
+ * and not to another old path. And each alias of the content has its line.
  */
-export function redirectChecks(redirectsText: string, pages: Page[]): Problem[] {
-  const moved = parseRedirects(redirectsText).filter((rule) => rule.status === 301);
-  const built = new Set(pages.map((p) => p.path));
+export function redirectChecks(rules: RedirectRule[], scans: PageScan[], routes: RouteMap): Problem[] {
+  const moved = rules.filter((rule) => rule.status === 301);
+  const built = new Set(scans.map((scan) => scan.path));
   const sources = new Set(moved.map((rule) => rule.from));
-  return moved.flatMap(({ from, to }) =>
-    sources.has(to)
-      ? [{ page: from, target: to, reason: 'redirects to another redirect: point the alias at the page itself' }]
-      : built.has(to)
-        ? []
-        : [{ page: from, target: to, reason: 'redirects to a page the site does not have' }],
+  const written = new Set(moved.map((rule) => `${rule.from} ${rule.to}`));
+  return [
+    ...moved.flatMap(({ from, to }) =>
+      sources.has(to)
+        ? [{ page: from, target: to, reason: 'redirects to another redirect: point the alias at the page itself' }]
+        : built.has(to)
+          ? []
+          : [{ page: from, target: to, reason: 'redirects to a page the site does not have' }],
+    ),
+    ...routes.redirects
+      .filter(({ from, to }) => !written.has(`${from} ${to}`))
+      .map(({ from, to }) => ({
+        page: from,
+        target: to,
+        reason: 'the content makes this alias but _redirects lacks its 301 line: build again',
+      })),
+  ];
+}
+
+/** The page URLs a sitemap lists, in its `<loc>` elements. */
+function sitemapLocations(xml: string): string[] {
+  const locations: string[] = [];
+  let text: string | undefined;
+  const parser = new Parser(
+    {
+      onopentag(tag) {
+        if (tag === 'loc') text = '';
+      },
+      ontext(chunk) {
+        if (text !== undefined) text += chunk;
+      },
+      onclosetag(tag) {
+        if (tag === 'loc' && text !== undefined) locations.push(text.trim());
+        text = undefined;
+      },
+    },
+    { xmlMode: true },
   );
+  parser.end(xml);
+  return locations;
 }
