@@ -1,4 +1,5 @@
 import { usePage } from '../context.tsx';
+import { ArrowLeft } from './icons.tsx';
 import { Container } from './ui.tsx';
 
 export interface Crumb {
@@ -30,6 +31,16 @@ export function Breadcrumb({ trail }: { trail: Crumb[] }) {
         </ol>
       </Container>
     </nav>
+  );
+}
+
+/** The link above an article back to the list it belongs to (the blog, the jobs). */
+export function BackLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} className="inline-flex items-center gap-2 font-semibold text-sea-700 hover:underline">
+      <ArrowLeft className="size-4" />
+      {children}
+    </a>
   );
 }
 

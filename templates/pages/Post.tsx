@@ -1,7 +1,6 @@
-import { ArrowLeft } from '../components/icons.tsx';
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
-import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
+import { BackLink, Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
 import { CallButton, Container } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
@@ -38,10 +37,7 @@ export function Post() {
       <Breadcrumb trail={trail} />
       <article>
         <Container className="max-w-3xl py-10 sm:py-14">
-          <a href={href(routeKey.blog())} className="inline-flex items-center gap-2 font-semibold text-sea-700 hover:underline">
-            <ArrowLeft className="size-4" />
-            {t.blog.back}
-          </a>
+          <BackLink href={href(routeKey.blog())}>{t.blog.back}</BackLink>
           <p className="mt-6 flex flex-wrap items-center gap-3 text-sm">
             <span className="rounded-full bg-sand-100 px-3 py-0.5 font-semibold text-sea-900">{post.category}</span>
             <time dateTime={post.date} className="text-slate-600">

@@ -3,8 +3,7 @@ import type { Photo } from '../../cli/site/model.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import type { ProjectPhoto } from '../../cli/site/schema/project.ts';
 import { usePage } from '../context.tsx';
-import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
-import { ArrowLeft } from '../components/icons.tsx';
+import { BackLink, Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { Picture, sharedVariant } from '../components/Picture.tsx';
 import { ContactBlock, Container } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
@@ -93,10 +92,7 @@ export function Project() {
       <Breadcrumb trail={trail} />
       <article>
         <Container className="max-w-3xl py-10 sm:py-14">
-          <a href={href(routeKey.projects())} className="inline-flex items-center gap-2 font-semibold text-sea-700 hover:underline">
-            <ArrowLeft className="size-4" />
-            {t.projects.back}
-          </a>
+          <BackLink href={href(routeKey.projects())}>{t.projects.back}</BackLink>
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-balance text-sea-900 sm:text-4xl">{text.title}</h1>
           <p className="mt-4 text-lg text-slate-700">{text.summary}</p>
           {pair && (
