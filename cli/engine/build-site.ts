@@ -84,7 +84,8 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   const base = { templatesDir, year: new Date().getFullYear(), staging, progress: opts.progress, photoCache, warn };
   const release = await claimOutput(opts.out, (message) => console.warn(`! ${message}`));
   // Taken before any content is read: an edit made while the build runs makes the next build check.
-  const inputs = opts.cache === false ? undefined : inputsOf({ ...opts, year: base.year });
+  // dev (a session) leaves none: it rebuilds on every change, and the next build checks anyway.
+  const inputs = opts.cache === false || session ? undefined : inputsOf({ ...opts, year: base.year });
   try {
     const { result, written } =
       opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache }, base, session);

@@ -122,14 +122,22 @@ function swapIn(next: string, target: string): void {
   if (hadTarget) renameSync(target, old);
   renameSync(next, target);
   if (!hadTarget) return;
-  const trash = join(dirname(target), `.${basename(target)}.trash-${process.pid}`);
+  // Named apart from earlier ones of this process (dev publishes often), which may still be going.
+  const trash = join(dirname(target), `.${basename(target)}.trash-${process.pid}-${++trashCount}`);
   try {
     renameSync(old, trash);
-    const remove = `require('node:fs').rmSync(${JSON.stringify(trash)}, { recursive: true, force: true })`;
-    spawn(process.execPath, ['-e', remove], { detached: true, stdio: 'ignore' }).unref();
+    removeDetached(trash);
   } catch {
     rmSync(existsSync(trash) ? trash : old, { recursive: true, force: true });
   }
+}
+
+let trashCount = 0;
+
+/** Deletes a folder from a process of its own, which this one does not wait for. */
+function removeDetached(folder: string): void {
+  const remove = `require('node:fs').rmSync(${JSON.stringify(folder)}, { recursive: true, force: true })`;
+  spawn(process.execPath, ['-e', remove], { detached: true, stdio: 'ignore' }).unref();
 }
 
 /**
@@ -187,14 +195,17 @@ function alive(pid: number): boolean {
 
 /**
  * Folders killed builds left beside `target`: `<name>.staging-<pid>`, `.tmp-<pid>`, `.old-<pid>`,
- * and `.<name>.trash-<pid>` that a killed remover did not finish.
+ * and `.<name>.trash-<pid>-<n>` that a killed remover did not finish.
  */
 function recoverLeftovers(target: string): void {
   const escaped = basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`^(${escaped}\\.(staging|tmp|old)|\\.${escaped}\\.trash)-\\d+$`);
+  const pattern = new RegExp(`^(${escaped}\\.(staging|tmp|old)-\\d+|\\.${escaped}\\.trash-\\d+-\\d+)$`);
   const leftovers = readdirSync(dirname(target)).filter((name) => pattern.test(name));
   // Killed between the two renames of swapIn: the previous site is whole under .old-<pid>.
   const moved = leftovers.find((name) => name.includes('.old-'));
   if (moved && !existsSync(target)) renameSync(join(dirname(target), moved), target);
-  for (const name of leftovers) rmSync(join(dirname(target), name), { recursive: true, force: true });
+  // A trash folder may still be in the hands of its remover: another one shares the work, off this build's path.
+  for (const name of leftovers)
+    if (name.includes('.trash-')) removeDetached(join(dirname(target), name));
+    else rmSync(join(dirname(target), name), { recursive: true, force: true });
 }
