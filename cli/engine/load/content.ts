@@ -113,6 +113,14 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   // Slugs come from the raw files too, so one invalid service file does not cascade into
   // "unknown service" errors in every post that names it.
   const serviceSlugs = new Set(serviceFiles.map((f) => valueAt(f?.source.data, ['slug', 'es'])).filter((s) => typeof s === 'string'));
+  // Where posts, jobs and reviews name a service or a locality, it must be one the site has.
+  const checkService = (source: Pick<Source, 'issue'>, path: PropertyKey[], slug: string) => {
+    if (!serviceSlugs.has(slug))
+      issues.push(source.issue(path, `no service has the Spanish slug "${slug}"; use one of ${[...serviceSlugs].join(', ')}`));
+  };
+  const checkLocality = (source: Pick<Source, 'issue'>, path: PropertyKey[], slug: string) => {
+    if (!localitySlugs.has(slug)) issues.push(source.issue(path, `"${slug}" is not a locality in localities.yaml`));
+  };
 
   if (airConditioning?.data) {
     const { source, data } = airConditioning;
@@ -134,21 +142,14 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       });
       continue;
     }
-    for (const slug of Object.keys(loaded.data)) {
-      if (!localitySlugs.has(slug)) issues.push(loaded.source.issue([slug], `"${slug}" is not a locality in localities.yaml`));
-    }
+    for (const slug of Object.keys(loaded.data)) checkLocality(loaded.source, [slug], slug);
     localTexts[family] = loaded.data;
   }
 
   const posts = await loadPairs(contentDir, 'blog', postFrontMatterSchema, issues, options.parsed, {
     check(page, source) {
-      if (!serviceSlugs.has(page.service))
-        issues.push(
-          source.issue(['service'], `no service has the Spanish slug "${page.service}"; use one of ${[...serviceSlugs].join(', ')}`),
-        );
-      page.localities.forEach((slug, i) => {
-        if (!localitySlugs.has(slug)) issues.push(source.issue(['localities', i], `"${slug}" is not a locality in localities.yaml`));
-      });
+      checkService(source, ['service'], page.service);
+      page.localities.forEach((slug, i) => checkLocality(source, ['localities', i], slug));
       checkImage(source, ['image'], page.image);
     },
   });
@@ -160,12 +161,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       issues.push(source.issue(['example'], `this ${what} is marked as an example: publish only real ${what}s, and delete this file`));
   };
   const knownPlace = (source: Source, entry: { service: string; locality: string }) => {
-    if (!serviceSlugs.has(entry.service))
-      issues.push(
-        source.issue(['service'], `no service has the Spanish slug "${entry.service}"; use one of ${[...serviceSlugs].join(', ')}`),
-      );
-    if (!localitySlugs.has(entry.locality))
-      issues.push(source.issue(['locality'], `"${entry.locality}" is not a locality in localities.yaml`));
+    checkService(source, ['service'], entry.service);
+    checkLocality(source, ['locality'], entry.locality);
   };
   const projects: Project[] = [];
   for (const file of await listFiles(contentDir, 'projects', '.yaml', issues)) {
