@@ -1,6 +1,7 @@
 import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { vi } from 'vitest';
 import { repoRoot } from '../cli/paths.ts';
 
 export { repoRoot };
@@ -43,3 +44,9 @@ export async function snapshot(dir: string): Promise<Map<string, string>> {
   );
   return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
+
+/** Runs a build with its summary line kept out of the test output. */
+export const quietly = <T>(work: () => Promise<T>): Promise<T> => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  return work().finally(() => log.mockRestore());
+};

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../cli/commands/serve/server.ts';
 import { buildSite } from '../../../cli/engine/build-site.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
-import { copyContent, editFile } from '../../helpers.ts';
+import { copyContent, editFile, quietly } from '../../helpers.ts';
 
 /** Renames the locality "xalo" to "jalon" everywhere content names it, with or without an alias. */
 async function renameXalo(content: string, alias: boolean): Promise<void> {
@@ -21,11 +21,6 @@ async function renameXalo(content: string, alias: boolean): Promise<void> {
       await editFile(content, `blog/${lang}/${file}`, (md) => md.replaceAll('xalo', 'jalon'));
   }
 }
-
-const quietly = <T>(work: () => Promise<T>) => {
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-  return work().finally(() => log.mockRestore());
-};
 
 describe('published URLs', { timeout: 120_000 }, () => {
   it('keep answering after a locality is renamed with an alias: its 18 old URLs redirect with 301', async () => {

@@ -2,16 +2,11 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildSummary } from '../../../cli/engine/build-site.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { builtSite } from './built-site.ts';
-import { copyContent, editFile, snapshot, workedExampleDir } from '../../helpers.ts';
-
-const quietly = <T>(work: () => Promise<T>) => {
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-  return work().finally(() => log.mockRestore());
-};
+import { copyContent, editFile, quietly, snapshot, workedExampleDir } from '../../helpers.ts';
 
 /** The worked example, copied and built once for the whole file, with its cache kept for rebuilds. */
 let content: string;

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseDocument } from 'yaml';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contentReport } from '../../../../cli/commands/report/command.ts';
 import { buildSite } from '../../../../cli/engine/build-site.ts';
-import { copyContent, editFile, repoRoot } from '../../../helpers.ts';
+import { copyContent, editFile, quietly, repoRoot } from '../../../helpers.ts';
 
 let content: string;
 let dist: string;
@@ -21,8 +21,7 @@ beforeAll(async () => {
     return doc.toString();
   });
   dist = join(await mkdtemp(join(tmpdir(), 'report-')), 'dist');
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-  await buildSite({ content, out: dist, cache: false }).finally(() => log.mockRestore());
+  await quietly(() => buildSite({ content, out: dist, cache: false }));
 }, 60_000);
 
 describe('sitegen report', { timeout: 30_000 }, () => {
