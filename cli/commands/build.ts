@@ -5,10 +5,12 @@ import { inputsOf, readStamp, sameOutput } from '../engine/incremental/stamp.ts'
 
 export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   const started = performance.now();
+  // Taken once: the build records it in the stamp it leaves.
+  const inputs = opts.cache === false ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() });
   // Nothing changed since the last build: say so without loading the engine, the cache or the content.
   if (opts.cache !== false && !opts.verifyOutput) {
     const stamp = readStamp(opts.cache);
-    if (stamp && stamp.inputs === inputsOf({ ...opts, year: new Date().getFullYear() }) && sameOutput(stamp, opts.out)) {
+    if (stamp && stamp.inputs === inputs && sameOutput(stamp, opts.out)) {
       const seconds = (performance.now() - started) / 1000;
       return report({ ...stamp.summary, rendered: 0, photosEncoded: 0, seconds }, opts.out, 'nothing changed since the last build');
     }
@@ -16,7 +18,7 @@ export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   const { buildSite } = await import('../engine/build-site.ts');
   // On a terminal, one status line that each step of a long build rewrites, cleared at the end.
   const status = process.stderr.isTTY ? (step = '') => process.stderr.write(`\r\u001b[K${step && `  ${step}…`}`) : undefined;
-  report(await buildSite({ ...opts, progress: status }).finally(() => status?.()), opts.out);
+  report(await buildSite({ ...opts, inputs, progress: status }).finally(() => status?.()), opts.out);
 }
 
 function report(summary: BuildSummary, out: string, note?: string): void {

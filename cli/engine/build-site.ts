@@ -22,6 +22,11 @@ export interface BuildCommandOptions {
   strict?: boolean;
   /** Stat every output file instead of trusting the manifest when the output folder is the one the last build left. */
   verifyOutput?: boolean;
+  /**
+   * The fingerprint of the inputs (incremental/stamp.ts), when the caller took it already; taken
+   * before any content is read, so that an edit made while the build runs makes the next one check.
+   */
+  inputs?: string;
   /** Told each step of a long build. */
   progress?: (step: string) => void;
 }
@@ -83,9 +88,8 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   const photoCache = opts.cache === false ? undefined : join(opts.cache, 'photos');
   const base = { templatesDir, year: new Date().getFullYear(), staging, progress: opts.progress, photoCache, warn };
   const release = await claimOutput(opts.out, (message) => console.warn(`! ${message}`));
-  // Taken before any content is read: an edit made while the build runs makes the next build check.
-  // dev (a session) leaves none: it rebuilds on every change, and the next build checks anyway.
-  const inputs = opts.cache === false || session ? undefined : inputsOf({ ...opts, year: base.year });
+  // dev (a session) leaves no stamp: it rebuilds on every change, and the next build checks anyway.
+  const inputs = opts.cache === false || session ? undefined : (opts.inputs ?? inputsOf({ ...opts, year: base.year }));
   try {
     const { result, written } =
       opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache }, base, session);
