@@ -2,33 +2,14 @@
 // The CLI is TypeScript. It runs from an esbuild bundle of cli/index.ts, compiled again whenever a
 // source file changes: loading one bundle starts several times faster than compiling each module
 // on the fly, and maintainers still need no build step.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleOnly, requireBanner } from './bundling.js';
-import { digest, keepNewest, settleFolder } from './files.js';
+import { keepNewest, settleFolder, sourcesKey } from './files.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sourceFolders = ['cli', 'functions', 'templates'];
-
-/**
- * Names the bundle after the sources' paths and file stats, not their text: stat-ing them costs a
- * few milliseconds where reading them cost a hundred. Any write changes a file's ctime, which no
- * tool sets back, so an edited source always gets a new bundle.
- */
-function sourcesKey() {
-  const stats = sourceFolders.flatMap((folder) =>
-    readdirSync(join(root, folder), { recursive: true })
-      .filter((f) => /\.(ts|tsx|js|mjs|css)$/.test(f))
-      .sort()
-      .map((file) => {
-        const { size, mtimeMs, ctimeMs, ino } = statSync(join(root, folder, file));
-        return [`${folder}/${file}`, size, mtimeMs, ctimeMs, ino];
-      }),
-  );
-  const lock = statSync(join(root, 'package-lock.json'));
-  return digest([lock.size, lock.mtimeMs, lock.ctimeMs, stats], 'hex').slice(0, 16);
-}
 
 async function compile(outdir) {
   const { build } = await import('esbuild');
@@ -55,7 +36,7 @@ async function compile(outdir) {
   keepNewest(join(outdir, '..'), 'cli-', 4);
 }
 
-const outdir = join(root, 'node_modules/.cache/sitegen', `cli-${sourcesKey()}`);
+const outdir = join(root, 'node_modules/.cache/sitegen', `cli-${sourcesKey(root, sourceFolders)}`);
 try {
   if (!existsSync(outdir)) await compile(outdir);
 } catch {
