@@ -18,6 +18,7 @@ export function Reviews({ reviews, tone }: { reviews: readonly Review[]; tone?: 
         {reviews.map((review) => {
           const locality = model.localities.find((l) => l.slug === review.locality);
           const stars = fill(t.reviews.rating, { rating: String(review.rating) });
+          const via = fill(t.reviews.via, { source: t.reviews.sources[review.source] });
           return (
             <li key={`${review.author}-${review.date}`}>
               <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -42,10 +43,10 @@ export function Reviews({ reviews, tone }: { reviews: readonly Review[]; tone?: 
                   {locality && `, ${locality.name}`} · <time dateTime={review.date}>{formatDate(review.date, lang)}</time> ·{' '}
                   {review.url ? (
                     <a href={review.url} className="underline underline-offset-2" rel="noopener">
-                      {fill(t.reviews.via, { source: t.reviews.sources[review.source] })}
+                      {via}
                     </a>
                   ) : (
-                    fill(t.reviews.via, { source: t.reviews.sources[review.source] })
+                    via
                   )}
                 </figcaption>
               </figure>
