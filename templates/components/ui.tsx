@@ -1,4 +1,5 @@
 import { noBreak } from '../text.ts';
+import { Illustration } from './Illustration.tsx';
 import type { ReactNode } from 'react';
 import { Check, Mail, Phone, Send } from './icons.tsx';
 import type { Card, Hero as HeroContent, Section } from '../../cli/site/schema/common.ts';
@@ -99,7 +100,7 @@ export function QuoteButton({ tone = 'secondary' }: { tone?: keyof typeof button
 
 /** The hero band at the top of most pages: badge, h1, description and call buttons. */
 export function Hero({ content, image, children }: { content: HeroContent; image?: string; children?: ReactNode }) {
-  const { image: imageUrl, model } = usePage();
+  const { model } = usePage();
   const img = image ? model.images.get(image) : undefined;
   return (
     <section className="relative overflow-hidden bg-sea-900 text-white">
@@ -110,16 +111,7 @@ export function Hero({ content, image, children }: { content: HeroContent; image
           <p className="mt-5 max-w-xl text-lg text-sea-100">{content.description}</p>
           <div className="mt-8 flex flex-wrap gap-3">{children ?? <CallButton />}</div>
         </div>
-        {img && (
-          <img
-            src={imageUrl(img.name)}
-            width={img.width}
-            height={img.height}
-            alt=""
-            className="hidden w-full rounded-3xl bg-sea-50 shadow-2xl md:block"
-            fetchPriority="high"
-          />
-        )}
+        {img && <Illustration image={img} priority className="hidden w-full rounded-3xl bg-sea-50 shadow-2xl md:block" />}
       </Container>
     </section>
   );
@@ -159,7 +151,7 @@ export function Cards({ cards, numbered = false }: { cards: readonly Card[]; num
 
 /** A free content section from content/ (see sectionSchema). */
 export function ContentSection({ section, tone }: { section: Section; tone?: 'white' | 'sea' | 'sand' }) {
-  const { model, image } = usePage();
+  const { model } = usePage();
   return (
     <Band heading={section.heading} tone={tone}>
       <div className="space-y-6">
@@ -188,14 +180,7 @@ export function ContentSection({ section, tone }: { section: Section; tone?: 'wh
                 <li key={g.image ?? g.photo}>
                   <figure className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
                     {img ? (
-                      <img
-                        src={image(img.name)}
-                        width={img.width}
-                        height={img.height}
-                        alt={g.alt}
-                        loading="lazy"
-                        className="h-auto w-full"
-                      />
+                      <Illustration image={img} alt={g.alt} lazy className="h-auto w-full" />
                     ) : (
                       <Picture
                         photo={model.photos.get(g.photo!)!}

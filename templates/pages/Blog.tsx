@@ -1,4 +1,5 @@
 import { routeKey } from '../../cli/site/routes.ts';
+import { Illustration } from '../components/Illustration.tsx';
 import { usePage } from '../context.tsx';
 import { Container, Hero } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
@@ -18,14 +19,7 @@ export function Blog() {
               return (
                 <li key={post.slug}>
                   <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-                    <img
-                      src={`/images/${img.name}`}
-                      width={img.width}
-                      height={img.height}
-                      alt=""
-                      loading="lazy"
-                      className="h-auto w-full bg-sea-50"
-                    />
+                    <Illustration image={img} lazy className="h-auto w-full bg-sea-50" />
                     <div className="flex flex-1 flex-col p-6">
                       <p className="flex flex-wrap items-center gap-3 text-sm">
                         <span className="rounded-full bg-sand-100 px-3 py-0.5 font-semibold text-sea-900">{post.category}</span>

@@ -1,4 +1,5 @@
 import { fill } from '../../cli/site/placeholders.ts';
+import { Illustration } from '../components/Illustration.tsx';
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
@@ -11,7 +12,7 @@ import { Band, ButtonLink, CallButton, ContactBlock, ContentSection, Container }
 import { Seo } from '../layout/Seo.tsx';
 
 export function Home() {
-  const { model, t, lang, href, absolute, image, route } = usePage();
+  const { model, t, lang, href, absolute, route } = usePage();
   const hero = model.images.get('hero.svg');
   return (
     <>
@@ -22,16 +23,7 @@ export function Home() {
         jsonLd={[localBusiness(model, absolute(route.path))]}
       />
       <section className="relative isolate overflow-hidden bg-sea-900 text-white">
-        {hero && (
-          <img
-            src={image(hero.name)}
-            width={hero.width}
-            height={hero.height}
-            alt=""
-            fetchPriority="high"
-            className="absolute inset-0 -z-10 size-full object-cover opacity-35"
-          />
-        )}
+        {hero && <Illustration image={hero} priority className="absolute inset-0 -z-10 size-full object-cover opacity-35" />}
         <Container className="flex min-h-[480px] flex-col justify-center py-16 md:min-h-[560px]">
           <p className="w-fit rounded-full bg-sand-100 px-4 py-1 text-sm font-semibold text-sea-900">{t.home.hero.badge}</p>
           <h1 className="mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{t.home.hero.title}</h1>

@@ -1,4 +1,5 @@
 import { routeKey } from '../../cli/site/routes.ts';
+import { Illustration } from '../components/Illustration.tsx';
 import { usePage } from '../context.tsx';
 import { BackLink, Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
@@ -46,13 +47,7 @@ export function Post() {
           </p>
           <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-sea-900 sm:text-4xl">{post.title}</h1>
           <p className="mt-4 text-lg text-slate-700">{post.excerpt}</p>
-          <img
-            src={`/images/${img.name}`}
-            width={img.width}
-            height={img.height}
-            alt={post.imageAlt}
-            className="mt-8 h-auto w-full rounded-2xl bg-sea-50"
-          />
+          <Illustration image={img} alt={post.imageAlt} className="mt-8 h-auto w-full rounded-2xl bg-sea-50" />
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the build rendered from the site's own Markdown */}
           <div className="prose mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
           <aside aria-labelledby="related-heading" className="mt-12 rounded-2xl bg-sea-50 p-6 ring-1 ring-sea-100">
