@@ -51,17 +51,30 @@ export function usePage(): PageContext {
   };
 }
 
+/** Values that differ from page to page inside a shared part, by name (see SamePerLanguage). */
+export type Holes = Record<string, string>;
+
 /** Stands in for parts of the page that the build renders once per language (cli/engine/render/page.tsx). */
-export type PartPlaceholder = (name: string, element: ReactElement) => ReactElement;
+export type PartPlaceholder = (name: string, element: ReactElement, holes: Holes) => ReactElement;
 const Parts = createContext<PartPlaceholder | null>(null);
 export const PartsProvider = Parts.Provider;
+
+/** What a shared part is rendered with in place of a hole's value; the build puts each page's value there. */
+export const holeMarker = (name: string) => `\uE000${name}\uE000`;
 
 /**
  * Markup that is the same on every page of one language, like the footer: the build renders it
  * once per language and name, for the home page, and reuses it. So it must not depend on the
- * current page, and the name must tell apart every variant (an icon's class, say).
+ * current page, and the name must tell apart every variant (an icon's class, say). A string that
+ * does differ per page, like the language toggle's link, is a hole: the children are a function
+ * of the holes, and each page's value is put in the shared markup, escaped as React would.
  */
-export function SamePerLanguage({ name, children }: { name: string; children: ReactElement }) {
+export function SamePerLanguage<H extends Holes>(
+  props: { name: string; children: ReactElement } | { name: string; holes: H; children: (holes: H) => ReactElement },
+) {
   const placeholder = useContext(Parts);
-  return placeholder ? placeholder(name, children) : children;
+  if (!('holes' in props)) return placeholder ? placeholder(props.name, props.children, {}) : props.children;
+  if (!placeholder) return props.children(props.holes);
+  const markers = Object.fromEntries(Object.keys(props.holes).map((key) => [key, holeMarker(key)])) as H;
+  return placeholder(props.name, props.children(markers), props.holes);
 }

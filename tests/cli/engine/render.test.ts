@@ -1,4 +1,7 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../../cli/engine/render/html.ts';
 import { createRenderer } from '../../../cli/engine/render/engine.ts';
 import { loadModel } from '../../../cli/engine/model.ts';
 import { RouteMap } from '../../../cli/site/routes.ts';
@@ -15,6 +18,15 @@ describe('parts shared by every page of a language', { timeout: 60_000 }, () => 
       const [withParts, alone] = [shared(route), own(route)];
       expect(withParts.html, route.path).toBe(alone.html);
       expect(withParts.read, route.path).toEqual(expect.arrayContaining(alone.read));
+    }
+  });
+});
+
+describe('a hole in a shared part', () => {
+  it('is filled with the value escaped exactly as React escapes it', () => {
+    for (const value of [`/en/o'neill & "sons" <x>`, '/calp?a=1&b=2', 'Xaló › Llíber', '&amp;']) {
+      const react = renderToStaticMarkup(createElement('a', { href: value, title: value }, value));
+      expect(react).toBe(`<a href="${escapeHtml(value)}" title="${escapeHtml(value)}">${escapeHtml(value)}</a>`);
     }
   });
 });
