@@ -2,13 +2,13 @@
 import type { SiteModel } from '../site/model.ts';
 import { MarkdownCache, renderMarkdown, withBodies, withHtml } from './incremental/markdown-cache.ts';
 import { loadContent, type LoadOptions } from './load/content.ts';
-import type { MarkdownText } from './render/markdown-text.ts';
+import type { MarkdownBatch } from './render/markdown-text.ts';
 
 /** Loads the content folder and renders its Markdown: the model the templates render from. */
 export async function loadModel(contentDir: string, options: LoadOptions = {}): Promise<SiteModel> {
   // Loaded here, not with this module: most commands never render Markdown in this thread.
-  const { renderText, markdownToHtmlSync } = await import('./render/markdown.ts');
-  const many = (texts: MarkdownText[]) => Promise.all(texts.map(renderText));
+  const { renderBatch, markdownToHtmlSync } = await import('./render/markdown.ts');
+  const many = async (batches: MarkdownBatch[]) => batches.map(renderBatch);
   return renderMarkdown(await loadContent(contentDir, options), new MarkdownCache(), { many, one: markdownToHtmlSync });
 }
 

@@ -105,10 +105,12 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const workers = () => options.workers ?? (pool ??= new RenderPool(workerFile));
   try {
     const model = await renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
-      many: (texts) =>
-        parallelFor(texts.length, parallelFrom.markdown)
-          ? (options.progress?.(`rendering ${texts.length} Markdown texts`), workers().markdown(texts))
-          : Promise.all(texts.map(engine.renderText)),
+      many: async (batches) => {
+        const count = batches.reduce((sum, batch) => sum + batch.texts.length, 0);
+        if (!parallelFor(count, parallelFrom.markdown)) return batches.map(engine.renderBatch);
+        options.progress?.(`rendering ${count} Markdown texts`);
+        return workers().markdown(batches);
+      },
       one: engine.markdownToHtmlSync,
     });
     const routes = new RouteMap(model);

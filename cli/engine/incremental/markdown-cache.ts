@@ -1,129 +1,189 @@
 // The HTML of posts and legal texts: rendered once per source, cached, read when a page shows it.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { writeCacheEntry, type MarkdownText } from '../render/markdown-text.ts';
-import { clearForFolder, damagedNote, readCacheFile } from './sealed.ts';
+import { digest } from '../../files.js';
+import { writePack, type MarkdownBatch } from '../render/markdown-text.ts';
+import { clearForFolder, damagedNote, readCacheFile, writeSealed } from './sealed.ts';
 import type { Content, LegalPage, Post, ProjectPage, SiteModel } from '../../site/model.ts';
 import type { Project } from '../../site/schema/project.ts';
 import type { Lang } from '../../site/schema/common.ts';
 
-const entrySchema = z.object({ html: z.string() });
+/**
+ * Texts per pack. A page that shows one text reads its whole pack: a hundred posts are about a
+ * megabyte, a few milliseconds to read and check.
+ */
+const packSize = 100;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A pack: HTML by the hash of its source. Checked by hand, like the parsed-file entries (cache.ts). */
+const packSchema = z.custom<Record<string, string>>(
+  (value) => isObject(value) && Object.values(value).every((html) => typeof html === 'string'),
+);
+/** The index: the hashes each pack holds, by pack name. */
+const indexSchema = z.custom<Record<string, string[]>>(
+  (value) =>
+    isObject(value) && Object.values(value).every((hashes) => Array.isArray(hashes) && hashes.every((hash) => typeof hash === 'string')),
+);
 
 /** A hash as a file name: hex, since base64url names could clash on a case-insensitive disk. */
 const fileName = (hash: string) => Buffer.from(hash, 'base64url').toString('hex');
-const hashOfFile = (name: string) => Buffer.from(name.slice(0, -'.json'.length), 'hex').toString('base64url');
 
 /**
- * The HTML of Markdown texts by the hash of their source: one file each in
- * `<cache>/markdown/<tool version>/`, read only when a page shows it, so that a rebuild after one
- * edit reads one text of thousands. Without a cache folder it lives in memory only.
+ * The HTML of Markdown texts by the hash of their source, kept in `<cache>/markdown/<tool version>/`
+ * as packs of up to a hundred texts plus an index of which pack holds which text. A pack is read
+ * only when a page shows one of its texts, so that a rebuild after one edit reads one pack of
+ * dozens. Without a cache folder it lives in memory only.
  */
 export class MarkdownCache {
   private readonly folder?: string;
   private readonly html = new Map<string, string>();
-  /** Hashes with a file in the folder, as far as this process knows. */
-  private readonly stored = new Set<string>();
+  /** The pack holding each hash on disk, as far as this process knows. */
+  private readonly packOf = new Map<string, string>();
+  /** Packs read by this process; undefined for one found missing or damaged. */
+  private readonly packs = new Map<string, Record<string, string> | undefined>();
+  /** Rendered, but in no pack yet. */
   private readonly unsaved = new Set<string>();
-  private readonly dropped = new Set<string>();
+  /** Whether packOf differs from the index on disk. */
+  private indexChanged = false;
 
   constructor(
     cacheDir?: string,
     version?: string,
-    /** Told of each damaged entry, which is rendered again. */
+    /** Told of each damaged pack or index, whose texts are rendered again. */
     private readonly warn: (message: string) => void = () => {},
   ) {
     if (!cacheDir || !version) return;
     this.folder = join(cacheDir, 'markdown', fileName(version));
     if (clearForFolder(this.folder)) warn(damagedNote(this.folder, 'a folder was expected'));
     if (!existsSync(this.folder)) return;
-    for (const name of readdirSync(this.folder)) if (/^[0-9a-f]+\.json$/.test(name)) this.stored.add(hashOfFile(name));
+    const index = readCacheFile(this.file('index'), indexSchema, warn);
+    for (const [pack, hashes] of Object.entries(index ?? {})) for (const hash of hashes) this.packOf.set(hash, pack);
   }
 
-  /** Where the HTML of `hash` is kept, for a renderer to write it there (renderText); none in memory only. */
-  fileFor(hash: string): string | undefined {
-    if (!this.folder) return undefined;
-    mkdirSync(this.folder, { recursive: true }); // again each time: someone may delete .cache/ while dev runs
-    return this.entryFile(hash);
+  private file(name: string): string {
+    return join(this.folder!, `${name}.json`);
   }
 
-  private entryFile(hash: string): string {
-    return join(this.folder!, `${fileName(hash)}.json`);
+  /** The texts in batches of a pack each, with the file a renderer keeps their HTML in (none in memory only). */
+  batches(texts: MarkdownBatch['texts']): MarkdownBatch[] {
+    // Made again each time: someone may delete .cache/ while dev runs.
+    if (this.folder && texts.length) mkdirSync(this.folder, { recursive: true });
+    const batches: MarkdownBatch[] = [];
+    for (let start = 0; start < texts.length; start += packSize) {
+      const batch = texts.slice(start, start + packSize);
+      batches.push({ texts: batch, pack: this.folder && this.file(packName(batch.map((text) => text.hash))) });
+    }
+    return batches;
   }
 
   has(hash: string): boolean {
-    return this.html.has(hash) || this.stored.has(hash);
+    return this.html.has(hash) || this.packOf.has(hash);
   }
 
   /** All hashes held, in memory or on disk. */
   hashes(): Set<string> {
-    return new Set([...this.stored, ...this.html.keys()]);
+    return new Set([...this.packOf.keys(), ...this.html.keys()]);
   }
 
   /**
-   * The HTML of `hash`. A file that cannot be read as one this class wrote (cut short, edited)
-   * is never trusted: the text is rendered again with `render`.
+   * The HTML of `hash`. A pack that cannot be read as one this class wrote (cut short, edited)
+   * is never trusted: its texts are rendered again with `render`.
    */
   get(hash: string, render: () => string): string {
     let html = this.html.get(hash);
     if (html === undefined) {
-      html = this.stored.has(hash) ? this.readFile(hash) : undefined;
+      const pack = this.packOf.get(hash);
+      html = pack === undefined ? undefined : this.readPack(pack)?.[hash];
       if (html === undefined) this.set(hash, (html = render()));
       else this.html.set(hash, html);
     }
     return html;
   }
 
-  /** Adds the HTML of `hash`; `written` when the renderer already wrote it to fileFor(hash). */
-  set(hash: string, html: string, { written = false } = {}): void {
+  /** Adds the HTML of `hash`; with `pack`, the file of the batch it was rendered in, which its renderer wrote. */
+  set(hash: string, html: string, pack?: string): void {
     this.html.set(hash, html);
-    this.dropped.delete(hash);
-    if (written) this.stored.add(hash);
-    else this.unsaved.add(hash);
+    this.unsaved.delete(hash);
+    if (this.packOf.delete(hash)) this.indexChanged = true;
+    if (pack === undefined) this.unsaved.add(hash);
+    else {
+      this.packOf.set(hash, basename(pack, '.json'));
+      this.indexChanged = true;
+    }
   }
 
   /** Forgets every text whose hash is not in `hashes`: the cache holds what the content has. */
   keepOnly(hashes: ReadonlySet<string>): void {
-    for (const hash of this.hashes()) {
+    for (const hash of [...this.html.keys(), ...this.packOf.keys()]) {
       if (hashes.has(hash)) continue;
       this.html.delete(hash);
       this.unsaved.delete(hash);
-      if (this.stored.has(hash)) this.dropped.add(hash);
+      if (this.packOf.delete(hash)) this.indexChanged = true;
     }
   }
 
-  /** Writes the texts added since the last save, removes the dropped ones and other versions' folders. */
+  /**
+   * Writes the texts added since the last save into new packs, with the texts of packs less than
+   * half full (so that dropped texts never outweigh kept ones), then the index; removes the packs
+   * it no longer names and other versions' folders.
+   */
   save(): void {
-    if (!this.folder) return;
+    if (!this.folder || (!this.indexChanged && this.unsaved.size === 0)) return;
     mkdirSync(this.folder, { recursive: true });
-    for (const hash of this.unsaved) {
-      writeCacheEntry(this.fileFor(hash)!, this.html.get(hash)!);
-      this.stored.add(hash);
+    const held = new Map<string, string[]>();
+    for (const [hash, pack] of this.packOf) held.set(pack, [...(held.get(pack) ?? []), hash]);
+    for (const [pack, hashes] of held) {
+      if (hashes.length >= packSize / 2) continue;
+      for (const hash of hashes) {
+        const html = this.html.get(hash) ?? this.readPack(pack)?.[hash];
+        if (html !== undefined) this.set(hash, html);
+      }
+      held.delete(pack);
     }
-    for (const hash of this.dropped) {
-      rmSync(this.entryFile(hash), { recursive: true, force: true });
-      this.stored.delete(hash);
+    for (const { texts } of this.batches([...this.unsaved].map((hash) => ({ hash, markdown: '' })))) {
+      const hashes = texts.map((text) => text.hash);
+      writePack(this.file(packName(hashes)), Object.fromEntries(hashes.map((hash) => [hash, this.html.get(hash)!])));
+      held.set(packName(hashes), hashes);
     }
+    for (const [pack, hashes] of held) for (const hash of hashes) this.packOf.set(hash, pack);
+    writeSealed(this.file('index'), JSON.stringify(Object.fromEntries(held)));
     this.unsaved.clear();
-    this.dropped.clear();
+    this.indexChanged = false;
+    for (const entry of readdirSync(this.folder))
+      if (entry !== 'index.json' && !held.has(basename(entry, '.json'))) rmSync(join(this.folder, entry), { recursive: true, force: true });
     const parent = join(this.folder, '..');
     for (const entry of readdirSync(parent))
       if (join(parent, entry) !== this.folder) rmSync(join(parent, entry), { recursive: true, force: true });
   }
 
-  private readFile(hash: string): string | undefined {
-    const html = readCacheFile(this.entryFile(hash), entrySchema, this.warn)?.html;
-    if (html === undefined) this.stored.delete(hash);
-    return html;
+  /** A pack's texts; undefined when it is missing or damaged, and then its texts are forgotten. */
+  private readPack(name: string): Record<string, string> | undefined {
+    if (!this.packs.has(name)) {
+      const file = this.file(name);
+      const hashes = [...this.packOf].filter(([, pack]) => pack === name).map(([hash]) => hash);
+      let pack = readCacheFile(file, packSchema, this.warn);
+      if (pack && !hashes.every((hash) => hash in pack!)) {
+        this.warn(damagedNote(file, 'it lacks texts its index names'));
+        pack = undefined;
+      }
+      if (!pack) for (const hash of hashes) this.packOf.delete(hash);
+      if (!pack && hashes.length) this.indexChanged = true;
+      this.packs.set(name, pack);
+    }
+    return this.packs.get(name);
   }
 }
 
+/** A pack's name: from the hashes it holds, so that two builds writing the same texts agree. */
+const packName = (hashes: string[]) => digest(hashes, 'hex').slice(0, 16);
+
 /**
- * Renders Markdown: many texts at once, e.g. across worker threads, keeping each in its cache file
- * (see renderText in markdown.ts); and one at once, for an entry found unreadable.
+ * Renders Markdown: batches of texts at once, e.g. across worker threads, keeping each batch in
+ * its pack (see renderBatch in markdown.ts); and one text at once, for one found unreadable.
  */
 export interface MarkdownRenderer {
-  many: (texts: MarkdownText[]) => Promise<string[]>;
+  many: (batches: MarkdownBatch[]) => Promise<string[][]>;
   one: (markdown: string) => string;
 }
 
@@ -135,10 +195,10 @@ export interface MarkdownRenderer {
 export async function renderMarkdown(content: Content, cache: MarkdownCache, render: MarkdownRenderer): Promise<SiteModel> {
   const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
   cache.keepOnly(new Set(pages.map((p) => p.sourceHash)));
-  const missing = [...new Map(pages.filter((p) => !cache.has(p.sourceHash)).map((p) => [p.sourceHash, p])).values()];
-  const texts = missing.map((p) => ({ markdown: p.markdown, cacheFile: cache.fileFor(p.sourceHash) }));
-  const rendered = await render.many(texts);
-  missing.forEach((p, i) => cache.set(p.sourceHash, rendered[i]!, { written: texts[i]!.cacheFile !== undefined }));
+  const missing = new Map(pages.filter((p) => !cache.has(p.sourceHash)).map((p) => [p.sourceHash, p.markdown]));
+  const batches = cache.batches([...missing].map(([hash, markdown]) => ({ hash, markdown })));
+  const rendered = await render.many(batches);
+  batches.forEach(({ texts, pack }, b) => texts.forEach(({ hash }, i) => cache.set(hash, rendered[b]![i]!, pack)));
   const model = withHtml(content, (page) => cache.get(page.sourceHash, () => render.one(page.markdown)), { lazy: true });
   return { ...model, projects: withBodies(content.projects, render.one) };
 }

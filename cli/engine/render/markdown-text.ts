@@ -1,13 +1,17 @@
 // What the render code and the Markdown cache (engine/incremental/markdown-cache.ts) share, without loading either.
 import { writeSealed } from '../incremental/sealed.ts';
 
-/** A Markdown text to render, and the file that keeps its HTML for later builds (engine/incremental/markdown-cache.ts). */
-export interface MarkdownText {
-  markdown: string;
-  cacheFile?: string;
+/**
+ * Markdown texts rendered together, by the hash of their source, and the pack file that keeps
+ * their HTML for later builds: one file for many texts, since creating a file costs more than
+ * writing a hundred kilobytes into it.
+ */
+export interface MarkdownBatch {
+  texts: { hash: string; markdown: string }[];
+  pack?: string;
 }
 
-/** Writes a Markdown cache entry, sealed, whole or not at all. */
-export function writeCacheEntry(file: string, html: string): void {
-  writeSealed(file, JSON.stringify({ html }));
+/** Writes a pack: the HTML of its texts by hash, sealed, whole or not at all. */
+export function writePack(file: string, html: Record<string, string>): void {
+  writeSealed(file, JSON.stringify(html));
 }

@@ -2,16 +2,16 @@
 // worker load it only when they render.
 import { remark } from 'remark';
 import remarkHtml from 'remark-html';
-import { writeCacheEntry, type MarkdownText } from './markdown-text.ts';
+import { writePack, type MarkdownBatch } from './markdown-text.ts';
 
 const processor = remark().use(remarkHtml);
 
 /** Markdown to sanitised HTML. */
 export const markdownToHtmlSync = (markdown: string): string => String(processor.processSync(markdown));
 
-/** Renders a text, keeping its HTML in its cache file on the thread that rendered it. */
-export async function renderText({ markdown, cacheFile }: MarkdownText): Promise<string> {
-  const html = String(await processor.process(markdown));
-  if (cacheFile) writeCacheEntry(cacheFile, html);
+/** Renders a batch of texts, keeping their HTML in its pack on the thread that rendered it. */
+export function renderBatch({ texts, pack }: MarkdownBatch): string[] {
+  const html = texts.map((text) => markdownToHtmlSync(text.markdown));
+  if (pack) writePack(pack, Object.fromEntries(texts.map((text, i) => [text.hash, html[i]!])));
   return html;
 }

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Assets } from '../../../templates/context.tsx';
 import { withHtml } from '../incremental/markdown-cache.ts';
-import type { MarkdownText } from './markdown-text.ts';
+import type { MarkdownBatch } from './markdown-text.ts';
 import type { SiteModel } from '../../site/model.ts';
 import type { Route, RouteMap } from '../../site/routes.ts';
 import type { RenderedBytes, WorkerRequest } from './worker.ts';
@@ -58,9 +58,11 @@ export class RenderPool {
     return this.workers.map((_, i) => items.slice(i * size, (i + 1) * size));
   }
 
-  async markdown(texts: MarkdownText[]): Promise<string[]> {
+  async markdown(batches: MarkdownBatch[]): Promise<string[][]> {
     const results = await Promise.all(
-      this.chunks(texts).map((chunk, i) => (chunk.length ? this.send<string[]>(this.workers[i]!, { type: 'markdown', texts: chunk }) : [])),
+      this.chunks(batches).map((chunk, i) =>
+        chunk.length ? this.send<string[][]>(this.workers[i]!, { type: 'markdown', batches: chunk }) : [],
+      ),
     );
     return results.flat();
   }

@@ -1,15 +1,15 @@
 // A render worker (pool.ts): renders Markdown, and pages against the model it was sent.
 import { parentPort } from 'node:worker_threads';
 import type { Assets } from '../../../templates/context.tsx';
-import { createRenderer, renderText, type RenderedPage } from './engine.ts';
-import type { MarkdownText } from './markdown-text.ts';
+import { createRenderer, renderBatch, type RenderedPage } from './engine.ts';
+import type { MarkdownBatch } from './markdown-text.ts';
 import type { SiteModel } from '../../site/model.ts';
 import { outputFile, RouteMap, type Route } from '../../site/routes.ts';
 import { indexModel } from '../incremental/tracking.ts';
 import { stage, type StagedFile } from '../write/publish.ts';
 
 export type WorkerRequest =
-  | { id: number; type: 'markdown'; texts: MarkdownText[] }
+  | { id: number; type: 'markdown'; batches: MarkdownBatch[] }
   | { id: number; type: 'site'; model: SiteModel; assets: Assets; year: number }
   | { id: number; type: 'pages'; paths: string[]; staging?: string };
 
@@ -23,10 +23,10 @@ const encoder = new TextEncoder();
 
 let site: { routes: RouteMap; render: (route: Route) => RenderedPage } | undefined;
 
-parentPort!.on('message', async (request: WorkerRequest) => {
+parentPort!.on('message', (request: WorkerRequest) => {
   try {
     if (request.type === 'markdown') {
-      parentPort!.postMessage({ id: request.id, result: await Promise.all(request.texts.map(renderText)) });
+      parentPort!.postMessage({ id: request.id, result: request.batches.map(renderBatch) });
     } else if (request.type === 'site') {
       const routes = new RouteMap(request.model);
       // Hashes are the main thread's: here only the keys of what pages read are needed.

@@ -30,15 +30,16 @@ async function expectClean(): Promise<void> {
   for (const [file, bytes] of clean) expect(now.get(file), file).toBe(bytes);
 }
 
-/** Every file of the cache, by kind: the manifest, content shards, Markdown entries. */
-async function cacheFiles(): Promise<Record<'manifest' | 'shard' | 'markdown', string[]>> {
+/** Every file of the cache, by kind: the manifest, content shards, packs of Markdown HTML and their index. */
+async function cacheFiles(): Promise<Record<'manifest' | 'shard' | 'markdown' | 'markdown index', string[]>> {
   const files = (await readdir(cache(), { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name));
   return {
     manifest: files.filter((f) => f.endsWith('build.json')),
     shard: files.filter((f) => f.includes('/content/')),
-    markdown: files.filter((f) => f.includes('/markdown/')),
+    markdown: files.filter((f) => f.includes('/markdown/') && !f.endsWith('index.json')),
+    'markdown index': files.filter((f) => f.includes('/markdown/') && f.endsWith('index.json')),
   };
 }
 
@@ -71,7 +72,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('a damaged build cache', { timeout: 60_000 }, () => {
-  it('is never trusted when a Markdown entry is edited into valid, poisoned JSON', async () => {
+  it('is never trusted when a pack of Markdown HTML is edited into valid, poisoned JSON', async () => {
     const [entry] = (await cacheFiles()).markdown;
     const text = await readFile(entry!, 'utf8');
     await writeFile(entry!, text.replace('<p>', '<p>CACHE-POISON'));
@@ -81,7 +82,7 @@ describe('a damaged build cache', { timeout: 60_000 }, () => {
 
   it('is never trusted after one byte flips anywhere in any kind of cache file', async () => {
     const next = random(7);
-    for (const kind of ['manifest', 'shard', 'markdown', 'shard', 'markdown', 'manifest'] as const) {
+    for (const kind of ['manifest', 'shard', 'markdown', 'markdown index', 'shard', 'markdown', 'manifest'] as const) {
       const files = (await cacheFiles())[kind];
       const file = files[Math.floor(next() * files.length)]!;
       const bytes = await readFile(file);
@@ -94,8 +95,14 @@ describe('a damaged build cache', { timeout: 60_000 }, () => {
 
   it('is never trusted when a sealed file holds data of the wrong types', async () => {
     const seal = (json: string) => `${digest(json)}\n${json}`;
-    const { manifest, shard, markdown } = await cacheFiles();
+    const {
+      manifest,
+      shard,
+      markdown,
+      'markdown index': [index],
+    } = await cacheFiles();
     await survives(async () => (await writeFile(markdown[0]!, seal('{"html": 42}')), markdown[0]!));
+    await survives(async () => (await writeFile(index!, seal('{"pack": "all"}')), index!));
     await survives(async () => (await writeFile(shard[0]!, seal('{"version": 1, "entries": []}')), shard[0]!));
     await survives(async () => (await writeFile(manifest[0]!, seal('{"version": "x", "keys": "all"}')), manifest[0]!));
   });

@@ -1,0 +1,55 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MarkdownCache } from '../../../cli/engine/incremental/markdown-cache.ts';
+import { renderBatch } from '../../../cli/engine/render/markdown.ts';
+
+const text = (n: number) => ({ hash: `hash-${n}`, markdown: `# Post ${n}\n\nBody of post ${n}.` });
+const texts = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => text(from + i));
+const notRendered = () => {
+  throw new Error('rendered again, though the cache holds it');
+};
+
+/** Renders `missing` the way a build does, in batches that each write their pack, and saves. */
+function fill(cache: MarkdownCache, missing: ReturnType<typeof texts>): void {
+  for (const batch of cache.batches(missing)) renderBatch(batch).forEach((html, i) => cache.set(batch.texts[i]!.hash, html, batch.pack));
+  cache.save();
+}
+
+async function packs(dir: string): Promise<string[]> {
+  const [version] = await readdir(join(dir, 'markdown'));
+  return (await readdir(join(dir, 'markdown', version!))).filter((name) => name !== 'index.json');
+}
+
+describe('the Markdown cache', () => {
+  it('keeps hundreds of texts in a few files, and reads any of them back in a later build', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'markdown-cache-'));
+    fill(new MarkdownCache(dir, 'v1'), texts(0, 250));
+    expect(await packs(dir)).toHaveLength(3);
+    const later = new MarkdownCache(dir, 'v1');
+    expect(later.get('hash-7', notRendered)).toBe('<h1>Post 7</h1>\n<p>Body of post 7.</p>\n');
+    expect(later.get('hash-249', notRendered)).toContain('Body of post 249.');
+  });
+
+  it('merges packs under half full, so dropped texts never outweigh the texts kept', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'markdown-cache-'));
+    fill(new MarkdownCache(dir, 'v1'), texts(0, 200));
+    // Edits: each drops a text and adds a new one, in a pack of its own until the next save merges it.
+    for (let edit = 0; edit < 5; edit++) {
+      const cache = new MarkdownCache(dir, 'v1');
+      cache.keepOnly(new Set([...texts(0, 200).slice(edit + 1), ...texts(1000, 1000 + edit)].map((t) => t.hash)));
+      fill(cache, [text(1000 + edit)]);
+      expect(await packs(dir)).toHaveLength(3);
+    }
+    // Dropping 60 texts of the first pack leaves it under half full: its 40 are moved to a new pack.
+    const cache = new MarkdownCache(dir, 'v1');
+    const kept = [...texts(65, 200), ...texts(1000, 1005)].map((t) => t.hash);
+    cache.keepOnly(new Set(kept));
+    cache.save();
+    const later = new MarkdownCache(dir, 'v1');
+    expect([...later.hashes()].sort()).toEqual([...kept].sort());
+    for (const hash of kept) expect(later.get(hash, notRendered)).toContain('Body of post');
+    expect(await packs(dir)).toHaveLength(2);
+  });
+});
