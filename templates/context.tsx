@@ -37,9 +37,18 @@ export interface PageContext extends PageData {
   image: (name: string) => string;
 }
 
+/** One context per page: every component of a page asks for it. */
+const contexts = new WeakMap<PageData, PageContext>();
+
 export function usePage(): PageContext {
   const data = useContext(Page);
   if (!data) throw new Error('usePage() outside <PageProvider>');
+  let context = contexts.get(data);
+  if (!context) contexts.set(data, (context = pageContext(data)));
+  return context;
+}
+
+function pageContext(data: PageData): PageContext {
   const { lang } = data.route;
   return {
     ...data,

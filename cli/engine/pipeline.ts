@@ -7,7 +7,8 @@ import { MarkdownCache, renderMarkdown } from './incremental/markdown-cache.ts';
 import { countMarkdown } from './load/content.ts';
 import type { Content, SiteModel } from '../site/model.ts';
 import { siteFiles } from './write/site-files.ts';
-import type { Outputs } from './write/publish.ts';
+import { Stager, type OutputContent, type Outputs } from './write/publish.ts';
+import type { RenderedPage } from './render/engine.ts';
 import { RenderPool } from './render/pool.ts';
 import { encodePhotos } from './photos/encode.ts';
 import { mkdtemp } from 'node:fs/promises';
@@ -150,7 +151,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
           stale.map((r) => r.path),
           options.staging,
         ))
-      : stale.map(engine.createRenderer(model, routes, assets, options.year, { index }));
+      : await renderHere(stale, engine.createRenderer(model, routes, assets, options.year, { index }), options.staging);
     for (const page of rendered) {
       const file = outputFile(page.path);
       outputs.set(file, page.html);
@@ -168,4 +169,20 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   } finally {
     await pool?.close();
   }
+}
+
+/** Renders pages on this thread; with a staging folder, each is written there while the next renders (a core is idle). */
+async function renderHere(
+  routes: Route[],
+  render: (route: Route) => RenderedPage,
+  staging?: string,
+): Promise<(Omit<RenderedPage, 'html'> & { html: OutputContent })[]> {
+  if (!staging) return routes.map(render);
+  const stager = new Stager(staging, true);
+  const pages = routes.map((route) => {
+    const page = render(route);
+    return { ...page, html: stager.add(outputFile(page.path), Buffer.from(page.html)) };
+  });
+  await stager.written();
+  return pages;
 }

@@ -6,7 +6,7 @@ import type { MarkdownBatch } from './markdown-text.ts';
 import type { SiteModel } from '../../site/model.ts';
 import { outputFile, RouteMap, type Route } from '../../site/routes.ts';
 import { indexModel } from '../incremental/tracking.ts';
-import { stage, type StagedFile } from '../write/publish.ts';
+import { Stager, type StagedFile } from '../write/publish.ts';
 
 export type WorkerRequest =
   | { id: number; type: 'markdown'; batches: MarkdownBatch[] }
@@ -23,7 +23,7 @@ const encoder = new TextEncoder();
 
 let site: { routes: RouteMap; render: (route: Route) => RenderedPage } | undefined;
 
-parentPort!.on('message', (request: WorkerRequest) => {
+parentPort!.on('message', async (request: WorkerRequest) => {
   try {
     if (request.type === 'markdown') {
       parentPort!.postMessage({ id: request.id, result: request.batches.map(renderBatch) });
@@ -35,12 +35,13 @@ parentPort!.on('message', (request: WorkerRequest) => {
       parentPort!.postMessage({ id: request.id, result: null });
     } else {
       const { routes, render } = site!;
-      const { staging } = request;
+      const stager = request.staging ? new Stager(request.staging) : undefined;
       const pages: RenderedBytes[] = request.paths.map((path) => {
         const page = render(routes.byPath(path));
         const bytes = encoder.encode(page.html);
-        return { ...page, html: staging ? stage(staging, outputFile(path), bytes) : bytes };
+        return { ...page, html: stager ? stager.add(outputFile(path), bytes) : bytes };
       });
+      await stager?.written();
       const moved = pages.flatMap((page) => (page.html instanceof Uint8Array ? [page.html.buffer as ArrayBuffer] : []));
       parentPort!.postMessage({ id: request.id, result: pages }, moved);
     }

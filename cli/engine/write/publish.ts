@@ -11,6 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Manifest } from '../incremental/cache.ts';
 import { statIfAny } from '../fs.ts';
@@ -31,12 +32,41 @@ export type OutputContent = string | Uint8Array | StagedFile;
 /** Every output file of a build, by its path in the output folder. */
 export type Outputs = Map<string, OutputContent>;
 
-/** Writes `bytes` as `file` under `staging`, for writeOutputs to move into place. */
-export function stage(staging: string, file: string, bytes: Uint8Array): StagedFile {
-  const staged = join(staging, file);
-  mkdirSync(dirname(staged), { recursive: true });
-  writeFileSync(staged, bytes);
-  return { staged, hash: digest(bytes) };
+/**
+ * Writes files under a staging folder for writeOutputs to move into place. With `background`,
+ * on libuv's threads, for a thread that renders while a core is idle: creating a file costs about
+ * a millisecond on some disks, which then overlaps rendering instead of adding to it. Render
+ * workers write at once: with both cores rendering, background writes only competed for them
+ * (a 4,338-page cold build took 15.9 s instead of 13.9 s) and held more memory.
+ * `written` waits for every write so far and fails with the first that failed.
+ */
+export class Stager {
+  private writes: Promise<void>[] = [];
+  private readonly folders = new Set<string>();
+
+  constructor(
+    private readonly staging: string,
+    private readonly background = false,
+  ) {}
+
+  add(file: string, bytes: Uint8Array): StagedFile {
+    const staged = join(this.staging, file);
+    const folder = dirname(staged);
+    if (!this.folders.has(folder)) mkdirSync(folder, { recursive: true });
+    this.folders.add(folder);
+    if (this.background) {
+      const write = writeFile(staged, bytes);
+      write.catch(() => {}); // reported by written(); unhandled until then, it would end the process
+      this.writes.push(write);
+    } else writeFileSync(staged, bytes);
+    return { staged, hash: digest(bytes) };
+  }
+
+  async written(): Promise<void> {
+    const writes = this.writes;
+    this.writes = [];
+    await Promise.all(writes);
+  }
 }
 
 /**
