@@ -23,7 +23,7 @@ import { digest } from '../../files.js';
 import { validate, valueAt } from './validate.ts';
 
 export interface LoadOptions {
-  /** Markdown files validated by the previous build (read), and this build's (filled). */
+  /** Content files parsed, validated or inspected by the previous build (read), and this build's (filled). */
   parsed?: { previous: ParsedFiles; next: ParsedFiles };
   /** Refuse the example values of site.yaml, and entries marked `example: true`. */
   strict?: boolean;
@@ -195,7 +195,10 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     reviews.push(loaded.data);
   }
   reviews.sort((a, b) => b.date.localeCompare(a.date) || a.author.localeCompare(b.author));
-  const photos = await inspectPhotos(join(contentDir, 'photos'), photoUses, issues, options.photoEncoded);
+  const photos = await inspectPhotos(join(contentDir, 'photos'), photoUses, issues, {
+    isCached: options.photoEncoded,
+    parsed: options.parsed,
+  });
 
   const legalValues = site?.data && legalPlaceholderValues(site.data);
   const legal = await loadPairs(contentDir, 'legal', legalFrontMatterSchema, issues, options.parsed, {

@@ -1,12 +1,13 @@
 // Checks the photos content uses while the content loads, so that a photo the build could not
 // publish is reported with every other content problem of the run, before anything is encoded.
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Metadata } from 'sharp';
 import { digest } from '../../files.js';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Photo } from '../../site/model.ts';
 import { outsideLink } from '../fs.ts';
+import { sameTimes, type ParsedFiles } from '../load/parse.ts';
 import { decodeOptions, inParallel, loadSharp, maxBytes, maxMegapixels, minPhotoWidth, planVariants } from './plan.ts';
 
 /** A place in the content that names a photo; `report` puts a problem at that place. */
@@ -24,13 +25,15 @@ const smaller = 'export it at most 4000 px wide (about 12 megapixels)';
  * The photos of content/photos/ that `uses` name, each checked and measured, with the files the
  * build will make of it. Problems go to `issues` (or to the use, for a photo that is not there),
  * every one of them: none stops the others. `isCached` tells the photos already encoded, whose data
- * is known to decode, so that a warm build does not decode them again.
+ * is known to decode, so that a warm build does not decode them again. With `parsed`, a photo the
+ * previous build inspected whose file keeps its size and times is taken as it was then, without
+ * reading it: a warm build of hundreds of photos need not read and hash them all.
  */
 export async function inspectPhotos(
   photosDir: string,
   uses: PhotoUse[],
   issues: ContentIssue[],
-  isCached?: (photo: Photo) => boolean,
+  { isCached, parsed }: { isCached?: (photo: Photo) => boolean; parsed?: { previous: ParsedFiles; next: ParsedFiles } } = {},
 ): Promise<Map<string, Photo>> {
   const byName = new Map<string, PhotoUse[]>();
   for (const use of uses) byName.set(use.name, [...(byName.get(use.name) ?? []), use]);
@@ -40,7 +43,18 @@ export async function inspectPhotos(
     const file = join(photosDir, name);
     const info = await stat(file).catch(() => undefined);
     const leak = info?.isFile() && linkLeak(dirname(photosDir), photosDir, name);
-    checked.set(name, !info?.isFile() ? 'missing' : leak ? [leak] : await inspectPhoto(file, name, info.size, isCached));
+    if (!info?.isFile() || leak) {
+      checked.set(name, leak ? [leak] : 'missing');
+      return;
+    }
+    const key = join(basename(photosDir), name);
+    const times = { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
+    const before = parsed?.previous.get(key);
+    const size = before && sameTimes(before, times) && isSize(before.data) ? before.data : undefined;
+    const result = size ? photoOf(file, name, before!.hash, size) : await inspectPhoto(file, name, info.size, isCached);
+    if (!Array.isArray(result))
+      parsed?.next.set(key, { ...times, hash: result.source.hash, data: { width: result.width, height: result.height } });
+    checked.set(name, result);
   });
   // Reported in name order, whatever order the checks finished in.
   const photos = new Map<string, Photo>();
@@ -113,8 +127,7 @@ async function inspectPhoto(
     );
   if (problems.length || typeof input === 'string') return done();
 
-  const hash = digest(input);
-  const photo: Photo = { name, source: { file, hash }, width, height, variants: planVariants(name, hash, width, height) };
+  const photo = photoOf(file, name, digest(input), { width, height });
   // A truncated file has a good header and fails only once decoded: decoding it small finds that
   // now, with the other problems. A photo already encoded decoded before, and is not checked again.
   if (!isCached?.(photo)) {
@@ -128,3 +141,16 @@ async function inspectPhoto(
   }
   return problems.length ? done() : photo;
 }
+
+/** A photo that passed inspection, from its hash and its size once oriented. */
+const photoOf = (file: string, name: string, hash: string, { width, height }: Size): Photo => ({
+  name,
+  source: { file, hash },
+  width,
+  height,
+  variants: planVariants(name, hash, width, height),
+});
+
+type Size = { width: number; height: number };
+const isSize = (data: unknown): data is Size =>
+  typeof (data as Size | null)?.width === 'number' && typeof (data as Size | null)?.height === 'number';

@@ -64,7 +64,7 @@ const uses = (...names: string[]) => {
 async function inspect(names: string[], isCached?: (photo: Photo) => boolean) {
   const issues: ContentIssue[] = [];
   const { reported, uses: list } = uses(...names);
-  const photos = await inspectPhotos(photosDir, list, issues, isCached);
+  const photos = await inspectPhotos(photosDir, list, issues, { isCached });
   return { photos, issues, reported };
 }
 async function encode(photos: Photo[], cacheDir: string) {
@@ -118,6 +118,22 @@ describe('planVariants', () => {
 });
 
 describe('inspectPhotos', () => {
+  it('takes a photo the previous build inspected as it was while its file keeps its size and times, and reads it again once touched', async () => {
+    const parsed = { previous: new Map(), next: new Map() };
+    const first = await inspectPhotos(photosDir, uses('obra/retrato.jpg').uses, [], { parsed });
+    const entry = parsed.next.get(join('photos', 'obra', 'retrato.jpg'));
+    expect(entry).toMatchObject({ hash: first.get('obra/retrato.jpg')!.source.hash, data: { width: 750, height: 1000 } });
+
+    // A hash no read could give back: the photo taken from the entry is not read again.
+    const previous = new Map([[join('photos', 'obra', 'retrato.jpg'), { ...entry, hash: 'recorded' }]]);
+    const warm = await inspectPhotos(photosDir, uses('obra/retrato.jpg').uses, [], { parsed: { previous, next: new Map() } });
+    expect(warm.get('obra/retrato.jpg')).toMatchObject({ source: { hash: 'recorded' }, width: 750, height: 1000 });
+
+    await utimes(join(photosDir, 'obra', 'retrato.jpg'), new Date(), new Date('2026-01-02'));
+    const touched = await inspectPhotos(photosDir, uses('obra/retrato.jpg').uses, [], { parsed: { previous, next: new Map() } });
+    expect(touched.get('obra/retrato.jpg')!.source.hash).toBe(first.get('obra/retrato.jpg')!.source.hash);
+  });
+
   it('measures each photo once its orientation is applied', async () => {
     const { photos, issues } = await inspect(['obra/Salón Antes.jpg', 'obra/retrato.jpg', 'obra/retrato.jpg']);
     expect(issues).toEqual([]);
