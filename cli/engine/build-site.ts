@@ -5,6 +5,7 @@ import { manifestOf, readCache, writeCache, type CacheState } from './incrementa
 import { build, startWorkers, type BuildOptions } from './pipeline.ts';
 import type { ParsedFiles } from './load/parse.ts';
 import type { RenderPool } from './render/pool.ts';
+import { MarkdownAhead, MarkdownCache } from './incremental/markdown-cache.ts';
 import { loadContent } from './load/content.ts';
 import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/schema/common.ts';
@@ -117,9 +118,10 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
 }
 
 async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
-  return withEarlyWorkers(opts.content, true, async (workers) => {
+  return withEarlyWorkers(opts.content, true, new MarkdownCache(), async ({ workers, ahead }) => {
     opts.progress?.('loading content');
-    const result = await build(await loadContent(opts.content, { strict: opts.strict }), { ...options, workers });
+    const content = await loadContent(opts.content, { strict: opts.strict, onMarkdown: ahead?.add });
+    const result = await build(content, { ...options, workers, ahead });
     opts.progress?.(`writing ${result.outputs.size} files`);
     return { result, written: await writeOutputs(opts.out, result.outputs) };
   });
@@ -127,12 +129,19 @@ async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
 
 /**
  * Runs `task` with render workers started before the content loads, when rendering from scratch
- * (`scratch`) a content folder large enough to want them; stops them afterwards.
+ * (`scratch`) a content folder large enough to want them, and with the Markdown `markdown` lacks
+ * sent to them as it loads; stops them afterwards.
  */
-async function withEarlyWorkers<T>(contentDir: string, scratch: boolean, task: (workers?: RenderPool) => Promise<T>): Promise<T> {
+async function withEarlyWorkers<T>(
+  contentDir: string,
+  scratch: boolean,
+  markdown: MarkdownCache,
+  task: (early: { workers?: RenderPool; ahead?: MarkdownAhead }) => Promise<T>,
+): Promise<T> {
   const workers = scratch ? await startWorkers(templatesDir, contentDir) : undefined;
+  const ahead = workers && new MarkdownAhead(markdown, async (batch) => (await workers.markdown([batch]))[0]!);
   try {
-    return await task(workers);
+    return await task({ workers, ahead });
   } finally {
     await workers?.close();
   }
@@ -146,15 +155,16 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   const previous = cache.manifest?.outputs;
   // The output folder the last build left, untouched since by its identity, is trusted as recorded.
   const attempt = (trusted: boolean) =>
-    withEarlyWorkers(opts.content, !cache.manifest, async (workers) => {
+    withEarlyWorkers(opts.content, !cache.manifest, cache.markdown, async ({ workers, ahead }) => {
       opts.progress?.('loading content');
       const content = await loadContent(opts.content, {
         strict: opts.strict,
         parsed: { previous: cache.parsed, next: parsed },
         photoEncoded: options.photoCache ? photosEncodedIn(options.photoCache) : undefined,
+        onMarkdown: ahead?.add,
       });
       const intact = trusted ? new Set(Object.keys(previous ?? {})) : intactFiles(opts.out, previous);
-      const result = await build(content, { ...options, workers, incremental: { cache, version, intact } });
+      const result = await build(content, { ...options, workers, ahead, incremental: { cache, version, intact } });
       opts.progress?.('writing the files that changed');
       const written = await writeOutputs(
         opts.out,

@@ -3,7 +3,7 @@ import type { CacheState, PageRecord } from './incremental/cache.ts';
 import { planPages } from './incremental/plan.ts';
 import { compileTemplates, type CompiledTemplates } from './render/compile.ts';
 import { deployFiles } from './write/deploy.ts';
-import { MarkdownCache, renderMarkdown } from './incremental/markdown-cache.ts';
+import { MarkdownCache, renderMarkdown, type MarkdownAhead } from './incremental/markdown-cache.ts';
 import { countMarkdown } from './load/content.ts';
 import type { Content, SiteModel } from '../site/model.ts';
 import { siteFiles } from './write/site-files.ts';
@@ -35,6 +35,8 @@ export interface BuildOptions {
   progress?: (step: string) => void;
   /** Render workers the caller started early (see startWorkers), and closes itself. */
   workers?: RenderPool;
+  /** Markdown sent to the workers while the content loaded (see startWorkers). */
+  ahead?: MarkdownAhead;
   /**
    * A folder the worker threads write the pages they render to, on the output folder's disk, so
    * that thousands of pages need not pass through this thread's memory (write/publish.ts moves them).
@@ -108,11 +110,11 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const model = await renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
       many: async (batches) => {
         const count = batches.reduce((sum, batch) => sum + batch.texts.length, 0);
-        if (!parallelFor(count, parallelFrom.markdown)) return batches.map(engine.renderBatch);
-        options.progress?.(`rendering ${count} Markdown texts`);
-        return workers().markdown(batches);
+        return parallelFor(count, parallelFrom.markdown) ? workers().markdown(batches) : batches.map(engine.renderBatch);
       },
       one: engine.markdownToHtmlSync,
+      ahead: options.ahead,
+      rendering: (count) => parallelFor(count, parallelFrom.markdown) && options.progress?.(`rendering ${count} Markdown texts`),
     });
     const routes = new RouteMap(model);
     const outputs: Outputs = new Map();

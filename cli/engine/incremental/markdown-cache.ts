@@ -181,10 +181,52 @@ const packName = (hashes: string[]) => digest(hashes, 'hex').slice(0, 16);
 /**
  * Renders Markdown: batches of texts at once, e.g. across worker threads, keeping each batch in
  * its pack (see renderBatch in markdown.ts); and one text at once, for one found unreadable.
+ * `ahead` holds texts sent to render while the content loaded; `rendering` is told how many
+ * texts the build then waits for.
  */
 export interface MarkdownRenderer {
   many: (batches: MarkdownBatch[]) => Promise<string[][]>;
   one: (markdown: string) => string;
+  ahead?: MarkdownAhead;
+  rendering?: (count: number) => void;
+}
+
+/**
+ * Texts sent to render as the content loader reads them, a pack's worth at a time, so that render
+ * workers start while the rest of the content loads instead of waiting for all of it (about 1.5 s
+ * for 4,000 posts). renderMarkdown takes their HTML instead of sending them again.
+ */
+export class MarkdownAhead {
+  private queued: MarkdownBatch['texts'] = [];
+  private readonly sent = new Map<string, { html: Promise<string[]>; index: number; pack?: string }>();
+
+  constructor(
+    private readonly cache: MarkdownCache,
+    private readonly render: (batch: MarkdownBatch) => Promise<string[]>,
+  ) {}
+
+  /** Queues a text the cache lacks; a full batch is sent at once. */
+  add = (text: MarkdownBatch['texts'][number]): void => {
+    if (this.sent.has(text.hash) || this.cache.has(text.hash) || this.queued.some((q) => q.hash === text.hash)) return;
+    this.queued.push(text);
+    if (this.queued.length === packSize) this.flush();
+  };
+
+  /** Sends what is queued. */
+  flush(): void {
+    for (const batch of this.cache.batches(this.queued)) {
+      const html = this.render(batch);
+      html.catch(() => {}); // awaited by renderMarkdown; a failed load never asks for it
+      batch.texts.forEach((text, index) => this.sent.set(text.hash, { html, index, pack: batch.pack }));
+    }
+    this.queued = [];
+  }
+
+  /** The HTML of `hash` and the pack it is kept in, when it was sent. */
+  take(hash: string): Promise<{ html: string; pack?: string }> | undefined {
+    const sent = this.sent.get(hash);
+    return sent?.html.then((html) => ({ html: html[sent.index]!, pack: sent.pack }));
+  }
 }
 
 /**
@@ -195,10 +237,18 @@ export interface MarkdownRenderer {
 export async function renderMarkdown(content: Content, cache: MarkdownCache, render: MarkdownRenderer): Promise<SiteModel> {
   const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
   cache.keepOnly(new Set(pages.map((p) => p.sourceHash)));
+  render.ahead?.flush();
   const missing = new Map(pages.filter((p) => !cache.has(p.sourceHash)).map((p) => [p.sourceHash, p.markdown]));
+  const early = [...missing.keys()].flatMap((hash) => {
+    const html = render.ahead?.take(hash);
+    return html ? [{ hash, html }] : [];
+  });
+  for (const { hash } of early) missing.delete(hash);
   const batches = cache.batches([...missing].map(([hash, markdown]) => ({ hash, markdown })));
-  const rendered = await render.many(batches);
+  render.rendering?.(early.length + missing.size);
+  const [rendered, earlier] = await Promise.all([render.many(batches), Promise.all(early.map((e) => e.html))]);
   batches.forEach(({ texts, pack }, b) => texts.forEach(({ hash }, i) => cache.set(hash, rendered[b]![i]!, pack)));
+  early.forEach(({ hash }, i) => cache.set(hash, earlier[i]!.html, earlier[i]!.pack));
   const model = withHtml(content, (page) => cache.get(page.sourceHash, () => render.one(page.markdown)), { lazy: true });
   return { ...model, projects: withBodies(content.projects, render.one) };
 }

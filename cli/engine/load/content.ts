@@ -29,6 +29,8 @@ export interface LoadOptions {
   strict?: boolean;
   /** Whether a photo's files are already encoded: its data is then known to decode (photos/inspect.ts). */
   photoEncoded?: (photo: Photo) => boolean;
+  /** Told each post's and legal text's Markdown as it is read, by the hash it is cached under, to start rendering it. */
+  onMarkdown?: (text: { hash: string; markdown: string }) => void;
 }
 
 /**
@@ -146,7 +148,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     localTexts[family] = loaded.data;
   }
 
-  const posts = await loadPairs(contentDir, 'blog', postFrontMatterSchema, issues, options.parsed, {
+  const posts = await loadPairs(contentDir, 'blog', postFrontMatterSchema, issues, options, {
     check(page, source) {
       checkService(source, ['service'], page.service);
       page.localities.forEach((slug, i) => checkLocality(source, ['localities', i], slug));
@@ -201,7 +203,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   });
 
   const legalValues = site?.data && legalPlaceholderValues(site.data);
-  const legal = await loadPairs(contentDir, 'legal', legalFrontMatterSchema, issues, options.parsed, {
+  const legal = await loadPairs(contentDir, 'legal', legalFrontMatterSchema, issues, options, {
     body(text, page, source, bodyLine) {
       if (!legalValues) return text;
       const filled = fillDouble(text, legalValues[page.lang]);
@@ -252,7 +254,7 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
   folder: string,
   schema: S,
   issues: ContentIssue[],
-  parsed: LoadOptions['parsed'],
+  { parsed, onMarkdown }: LoadOptions,
   hooks: {
     check?: (page: z.infer<S>, source: Locator) => void;
     /** Rewrites the Markdown body before it is rendered. */
@@ -278,6 +280,7 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
       // The file's hash stands for the body, unless the body was rewritten from other content.
       const body = hooks.body?.(md.body, { ...front, lang }, source, md.bodyLine);
       const sourceHash = body === undefined || body === md.body ? md.hash : digest([md.hash, body]);
+      onMarkdown?.({ hash: sourceHash, markdown: body ?? md.body });
       const page = { ...front, lang, frontMatterHash, sourceHash } as Page;
       // Not enumerable: copies of the page (withHtml) must not read a body the build may not need.
       Object.defineProperty(page, 'markdown', body === undefined ? { get: () => md.body } : { value: body });

@@ -18,6 +18,7 @@ type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<
 export class RenderPool {
   private readonly workers: Worker[];
   private next = 0;
+  private turn = 0;
   private closing = false;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
@@ -52,16 +53,23 @@ export class RenderPool {
     });
   }
 
-  /** One slice of `items` per worker, in order. */
-  private chunks<I>(items: I[]): I[][] {
+  /**
+   * One slice of `items` per worker, in order; each call starts with the next worker, so that
+   * tasks of one item each (MarkdownAhead's batches) go to every worker in turn.
+   */
+  private chunks<I>(items: I[]): { worker: Worker; items: I[] }[] {
     const size = Math.ceil(items.length / this.workers.length);
-    return this.workers.map((_, i) => items.slice(i * size, (i + 1) * size));
+    const first = this.turn++;
+    return this.workers.map((_, i) => ({
+      worker: this.workers[(first + i) % this.workers.length]!,
+      items: items.slice(i * size, (i + 1) * size),
+    }));
   }
 
   async markdown(batches: MarkdownBatch[]): Promise<string[][]> {
     const results = await Promise.all(
-      this.chunks(batches).map((chunk, i) =>
-        chunk.length ? this.send<string[][]>(this.workers[i]!, { type: 'markdown', batches: chunk }) : [],
+      this.chunks(batches).map(({ worker, items }) =>
+        items.length ? this.send<string[][]>(worker, { type: 'markdown', batches: items }) : [],
       ),
     );
     return results.flat();
@@ -77,9 +85,8 @@ export class RenderPool {
     staging?: string,
   ): Promise<RenderedBytes[]> {
     const results = await Promise.all(
-      this.chunks(paths).map(async (chunk, i) => {
+      this.chunks(paths).map(async ({ worker, items: chunk }) => {
         if (!chunk.length) return [];
-        const worker = this.workers[i]!;
         await this.send(worker, {
           type: 'site',
           model: slimModel(

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +46,12 @@ describe('rendering on worker threads', { timeout: 120_000 }, () => {
     for (const [file, bytes] of single.outputs)
       expect((await readFile(join(out, file))).toString('base64'), file).toBe(await bytesOf(bytes));
     expect(await readdir(join(out, '..'))).toEqual(expect.not.arrayContaining([expect.stringMatching(/staging/)]));
+
+    // The Markdown the workers rendered while the content loaded was kept: an edit renders one text.
+    await appendFile(join(contentDir, 'blog/es/post-7.md'), '\nOne more sentence.\n');
+    const again: string[] = [];
+    const summary = await buildSite({ content: contentDir, out, cache: join(out, '..', '.cache'), progress: (step) => again.push(step) });
+    expect(summary.rendered).toBe(1);
+    expect(again).not.toContainEqual(expect.stringMatching(/Markdown/));
   });
 });
