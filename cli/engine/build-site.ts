@@ -11,7 +11,7 @@ import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/schema/common.ts';
 import { writeContactServices } from './write/contact-services.ts';
 import { photosEncodedIn } from './photos/encode.ts';
-import { inputsOf, outIdentity, readStamp, sameOutput, writeStamp } from './incremental/stamp.ts';
+import { inputsOf, outIdentity, readStamp, sameOutput, writeStamp, type Stamp } from './incremental/stamp.ts';
 import { writePublished } from './write/published-urls.ts';
 import { claimOutput, intactFiles, writeOutputs } from './write/publish.ts';
 
@@ -52,6 +52,8 @@ export class BuildSession {
   cache?: CacheState;
   /** What the parsed-file shards hold, as far as this process knows: a write changes only what differs. */
   onDisk?: ParsedFiles;
+  /** The output folder this session's last build left (it leaves no stamp): trusted while still there. */
+  published?: Stamp['out'];
   private pending?: () => Promise<void>;
   private timer?: NodeJS.Timeout;
   private saving = Promise.resolve();
@@ -107,6 +109,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     };
     const out = outIdentity(opts.out);
     if (opts.cache !== false && inputs && out) writeStamp(opts.cache, { inputs, out, summary });
+    if (session) session.published = out;
     return { ...summary, rendered: result.rendered, photosEncoded: result.photosEncoded, seconds: (performance.now() - started) / 1000 };
   } finally {
     // Where the output folder cannot be, neither can staging: a failed build has said why.
@@ -173,7 +176,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
       );
       return { result, written };
     });
-  const trusted = !opts.verifyOutput && sameOutput(readStamp(opts.cache), opts.out);
+  const trusted = !opts.verifyOutput && sameOutput(session?.published ?? readStamp(opts.cache)?.out, opts.out);
   const { result, written } = await attempt(trusted).catch((error: Error) => {
     // A file deleted from the output folder since: check every file, as --verify-output does.
     if (!trusted || (error.cause as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT') throw error;

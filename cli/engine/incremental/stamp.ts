@@ -68,10 +68,10 @@ export function readStamp(cacheDir: string): Stamp | undefined {
   }
 }
 
-/** Whether the output folder is still the one the stamped build left: then its manifest is trusted. */
-export function sameOutput(stamp: Stamp | undefined, outDir: string): boolean {
+/** Whether the output folder is still the one a build left (`left`): then its manifest is trusted. */
+export function sameOutput(left: Stamp['out'] | undefined, outDir: string): boolean {
   const out = outIdentity(outDir);
-  return stamp !== undefined && out?.ino === stamp.out.ino && out.mtimeMs === stamp.out.mtimeMs;
+  return left !== undefined && out?.ino === left.ino && out.mtimeMs === left.mtimeMs;
 }
 
 export function writeStamp(cacheDir: string, stamp: Stamp): void {

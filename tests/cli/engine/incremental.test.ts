@@ -180,6 +180,24 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     expect(fromSession.manifest?.pages).toEqual(fromBuild.manifest?.pages);
   });
 
+  it('lets a dev session trust the folder it published, and still write again a file deleted from it', async () => {
+    await expectIncrementalEqualsClean();
+    const opts = { content, out: incremental(), cache: cache() };
+    const session = new BuildSession();
+    const post = 'blog/es/prevencion-averias-fontaneria.md';
+    await editFile(content, post, (md) => `${md}\nUna.\n`);
+    await buildSite(opts, session);
+    // In a subfolder, so that the output folder itself looks untouched.
+    await rm(join(incremental(), 'en/about.html'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await editFile(content, post, (md) => `${md}\nOtra.\n`);
+    await buildSite(opts, session);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('went missing since the last build; checking every file'));
+    warn.mockRestore();
+    await session.flush();
+    expect(await expectIncrementalEqualsClean()).toContain('0 rendered, the rest unchanged');
+  });
+
   it('rewrites a page someone edited in the output folder', async () => {
     await writeFile(join(incremental(), 'empresa.html'), 'hand-edited');
     await expectIncrementalEqualsClean();
