@@ -35,7 +35,7 @@ export interface BuildOptions {
   progress?: (step: string) => void;
   /** Render workers the caller started early (see startWorkers), and closes itself. */
   workers?: RenderPool;
-  /** Markdown sent to the workers while the content loaded (see startWorkers). */
+  /** Markdown sent to `workers` while the content loaded (MarkdownAhead in incremental/markdown-cache.ts). */
   ahead?: MarkdownAhead;
   /**
    * A folder the worker threads write the pages they render to, on the output folder's disk, so
@@ -114,7 +114,9 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
       },
       one: engine.markdownToHtmlSync,
       ahead: options.ahead,
-      rendering: (count) => parallelFor(count, parallelFrom.markdown) && options.progress?.(`rendering ${count} Markdown texts`),
+      rendering: (count) => {
+        if (parallelFor(count, parallelFrom.markdown)) options.progress?.(`rendering ${count} Markdown texts`);
+      },
     });
     const routes = new RouteMap(model);
     const outputs: Outputs = new Map();
