@@ -10,7 +10,7 @@ export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   // Nothing changed since the last build: say so without loading the engine, the cache or the content.
   if (opts.cache !== false && !opts.verifyOutput) {
     const stamp = readStamp(opts.cache);
-    if (stamp && stamp.inputs === inputs && sameOutput(stamp.out, opts.out)) {
+    if (stamp && stamp.inputs === inputs?.key && sameOutput(stamp.out, opts.out)) {
       const seconds = (performance.now() - started) / 1000;
       return report({ ...stamp.summary, rendered: 0, photosEncoded: 0, seconds }, opts.out, 'nothing changed since the last build');
     }

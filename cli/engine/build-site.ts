@@ -11,7 +11,7 @@ import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/schema/common.ts';
 import { writeContactServices } from './write/contact-services.ts';
 import { photosEncodedIn } from './photos/encode.ts';
-import { inputsOf, outIdentity, readStamp, sameOutput, writeStamp, type Stamp } from './incremental/stamp.ts';
+import { afterWriting, inputsOf, outIdentity, readStamp, sameOutput, writeStamp, type Inputs, type Stamp } from './incremental/stamp.ts';
 import { writePublished } from './write/published-urls.ts';
 import { claimOutput, intactFiles, writeOutputs } from './write/publish.ts';
 
@@ -27,7 +27,7 @@ export interface BuildCommandOptions {
    * The fingerprint of the inputs (incremental/stamp.ts), when the caller took it already; taken
    * before any content is read, so that an edit made while the build runs makes the next one check.
    */
-  inputs?: string;
+  inputs?: Inputs;
   /** Told each step of a long build. */
   progress?: (step: string) => void;
 }
@@ -97,7 +97,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     const { result, written } =
       opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache }, base, session);
     writeContactServices(opts.content, result.model.services);
-    writePublished(
+    const listed = writePublished(
       result.model.published,
       result.routes.routes.filter((r) => r.indexable).map((r) => r.path),
     );
@@ -108,7 +108,10 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
       bytes: Object.values(written).reduce((sum, o) => sum + o.size, 0),
     };
     const out = outIdentity(opts.out);
-    if (opts.cache !== false && inputs && out) writeStamp(opts.cache, { inputs, out, summary });
+    if (opts.cache !== false && inputs && out) {
+      const after = listed ? afterWriting(inputs, result.model.published.file) : inputs;
+      writeStamp(opts.cache, { inputs: after.key, out, summary });
+    }
     if (session) session.published = out;
     return { ...summary, rendered: result.rendered, photosEncoded: result.photosEncoded, seconds: (performance.now() - started) / 1000 };
   } finally {

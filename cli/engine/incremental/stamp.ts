@@ -1,7 +1,7 @@
 // What a build that changed nothing can know without loading anything: the stamp the last build
 // left. It imports no engine module, so `build` checks it before loading React, remark or the cache.
 import { lstatSync, readdirSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { digest } from '../../files.js';
 import { statIfAny } from '../fs.ts';
@@ -9,7 +9,7 @@ import { readSealed, writeSealed } from './sealed.ts';
 
 /** The last successful build: what it was built from, and what it said. */
 export interface Stamp {
-  /** The sources of the tool, the options, and every content file's stats when the build began. */
+  /** The key of the build's Inputs: taken when it began, with the content files it wrote itself as it left them. */
   inputs: string;
   /** The output folder the build left: published by a rename, so a new folder has a new inode. */
   out: { ino: number; mtimeMs: number };
@@ -24,15 +24,26 @@ function bundleKey(): string | undefined {
   return /[\\/](cli-[0-9a-f]+)[\\/]/.exec(fileURLToPath(import.meta.url))?.[1];
 }
 
+/** A fingerprint of the build's inputs (`key`), and what it was made of. */
+export interface Inputs {
+  key: string;
+  /** The tool, the content and output folders, and the options that change output. */
+  settings: unknown[];
+  /** Each file under the content folder in walk order: its path there, size, times and inode, flat. */
+  files: (string | number)[];
+}
+
+const withKey = ({ settings, files }: Omit<Inputs, 'key'>): Inputs => ({ key: digest([settings, files]), settings, files });
+
 /**
- * A fingerprint of the build's inputs: the tool, the options that change output, and the path,
+ * The fingerprint of the build's inputs: the tool, the options that change output, and the path,
  * size, times and inode of every file under the content folder. A write always changes ctime.
  */
-export function inputsOf(options: { content: string; out: string; strict?: boolean; year: number }): string | undefined {
+export function inputsOf(options: { content: string; out: string; strict?: boolean; year: number }): Inputs | undefined {
   const tool = bundleKey();
   if (!tool) return undefined;
   const root = resolve(options.content);
-  const files: unknown[] = [];
+  const files: (string | number)[] = [];
   // Paths joined by hand and kept relative: for thousands of files, path.join and path.relative
   // cost as much as the stat calls themselves.
   const walk = (dir: string, prefix: string) => {
@@ -46,7 +57,24 @@ export function inputsOf(options: { content: string; out: string; strict?: boole
     }
   };
   walk(root, '');
-  return digest([tool, root, resolve(options.out), options.strict === true, options.year, files]);
+  return withKey({ settings: [tool, root, resolve(options.out), options.strict === true, options.year], files });
+}
+
+/**
+ * The inputs once the build itself wrote `file` of the content folder (published-urls.txt): with
+ * its new stats, so that the next build finds nothing changed. Another file edited meanwhile
+ * still differs from what was recorded.
+ */
+export function afterWriting(inputs: Inputs, file: string): Inputs {
+  const path = relative(inputs.settings[1] as string, file)
+    .split(sep)
+    .join('/');
+  const { size, mtimeMs, ctimeMs, ino } = lstatSync(file);
+  const files = [...inputs.files];
+  const at = files.indexOf(path);
+  if (at < 0) files.push(path, size, mtimeMs, ctimeMs, ino);
+  else files.splice(at + 1, 4, size, mtimeMs, ctimeMs, ino);
+  return withKey({ settings: inputs.settings, files });
 }
 
 const stampFile = (cacheDir: string) => join(cacheDir, 'stamp.json');

@@ -10,11 +10,13 @@ const header = [
 /**
  * Adds the paths of this build's pages to content/published-urls.txt, which then names every URL
  * the site has ever published. Written only when a page is new; lines are never removed here.
+ * Returns whether it wrote the file.
  */
-export function writePublished({ file, paths: listed }: SiteModel['published'], paths: readonly string[]): void {
+export function writePublished({ file, paths: listed }: SiteModel['published'], paths: readonly string[]): boolean {
   const known = new Set(listed);
   const added = paths.filter((path) => !known.has(path));
-  if (added.length === 0) return;
+  if (added.length === 0) return false;
   const kept = listed.length ? listed.slice(0, listed.at(-1) === '' ? -1 : undefined) : header;
   writeFileAtomic(file, `${[...kept, ...added.sort()].join('\n')}\n`);
+  return true;
 }

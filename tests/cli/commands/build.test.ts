@@ -71,6 +71,14 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Una frase nueva.');
   });
 
+  it('says nothing changed on the build after one that added a page to published-urls.txt', async () => {
+    const { content, args } = await setUp();
+    await editFile(content, 'published-urls.txt', (text) => text.replace('/en/about\n', ''));
+    expect((await cli(...args)).stdout).not.toContain('nothing changed');
+    expect(await readFile(join(content, 'published-urls.txt'), 'utf8')).toContain('/en/about\n');
+    expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
+  });
+
   it('trusts the output folder as the last build left it; --verify-output checks every file', async () => {
     const { content, out, args } = await setUp();
     await writeFile(join(out, 'empresa.html'), 'hand-edited');
