@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { usePage } from '../context.tsx';
+import { formatDate } from '../pages/dates.ts';
+
+/**
+ * A card that leads to a page, as the blog index lists posts and job lists show jobs: its picture,
+ * a tag and the date, the title as a link, a summary and a "read more" link.
+ */
+export function TeaserCard({
+  picture,
+  tag,
+  date,
+  title,
+  summary,
+  href,
+  readMore,
+  heading: Heading = 'h2',
+}: {
+  picture: ReactNode;
+  tag: string;
+  date: string;
+  title: string;
+  summary: string;
+  href: string;
+  readMore: string;
+  heading?: 'h2' | 'h3';
+}) {
+  const { lang } = usePage();
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      {picture}
+      <div className="flex flex-1 flex-col p-6">
+        <p className="flex flex-wrap items-center gap-3 text-sm">
+          <span className="rounded-full bg-sand-100 px-3 py-0.5 font-semibold text-sea-900">{tag}</span>
+          <time dateTime={date} className="text-slate-600">
+            {formatDate(date, lang)}
+          </time>
+        </p>
+        <Heading className="mt-3 text-xl font-bold text-sea-900">
+          <a href={href} className="hover:underline">
+            {title}
+          </a>
+        </Heading>
+        <p className="mt-2 flex-1 text-slate-700">{summary}</p>
+        <a href={href} className="mt-4 font-semibold text-sea-700 underline underline-offset-2" aria-label={`${readMore}: ${title}`}>
+          {readMore}
+        </a>
+      </div>
+    </article>
+  );
+}
