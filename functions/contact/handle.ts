@@ -4,7 +4,7 @@
  */
 import { droppedParam, resultSlugs } from '../../cli/site/contact/fields.ts';
 import { contactFields, honeypotField, langOf, validateContact, type Contact, type ContactErrors } from '../../cli/site/contact/schema.ts';
-import type { Lang } from '../../cli/site/schema/common.ts';
+import { isRecord, type Lang } from '../../cli/site/schema/common.ts';
 import { services } from './services.ts';
 
 export const maxBodyBytes = 16 * 1024;
@@ -168,7 +168,7 @@ async function readText(request: Request, limit: number): Promise<string | undef
 function parseJsonObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -7,7 +7,7 @@ import { writePack, type MarkdownBatch } from '../render/markdown-text.ts';
 import { clearForFolder, damagedNote, readCacheFile, writeSealed } from './sealed.ts';
 import type { Content, LegalPage, Post, ProjectPage, SiteModel } from '../../site/model.ts';
 import type { Project } from '../../site/schema/project.ts';
-import type { Lang } from '../../site/schema/common.ts';
+import { isRecord, type Lang } from '../../site/schema/common.ts';
 
 /**
  * Texts per pack. A page that shows one text reads its whole pack: a hundred posts are about a
@@ -15,15 +15,14 @@ import type { Lang } from '../../site/schema/common.ts';
  */
 const packSize = 100;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A pack: HTML by the hash of its source. Checked by hand, like the parsed-file entries (cache.ts). */
 const packSchema = z.custom<Record<string, string>>(
-  (value) => isObject(value) && Object.values(value).every((html) => typeof html === 'string'),
+  (value) => isRecord(value) && Object.values(value).every((html) => typeof html === 'string'),
 );
 /** The index: the hashes each pack holds, by pack name. */
 const indexSchema = z.custom<Record<string, string[]>>(
   (value) =>
-    isObject(value) && Object.values(value).every((hashes) => Array.isArray(hashes) && hashes.every((hash) => typeof hash === 'string')),
+    isRecord(value) && Object.values(value).every((hashes) => Array.isArray(hashes) && hashes.every((hash) => typeof hash === 'string')),
 );
 
 /** A hash as a file name: hex, since base64url names could clash on a case-insensitive disk. */

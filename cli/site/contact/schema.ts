@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 
 import { honeypotField, type ContactField } from './fields.ts';
-import type { Lang } from '../schema/common.ts';
+import { isRecord, type Lang } from '../schema/common.ts';
 
 export { contactFields, honeypotField, type ContactField } from './fields.ts';
 
@@ -102,8 +102,6 @@ export type ContactResult = { ok: true; value: Contact } | { ok: false; errors: 
 
 /** The text of message `key` in `lang`; a key without a message reads as itself. */
 export const messageFor = (lang: Lang, key: string): string => messages[lang][key as MessageKey] ?? key;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The language a submission asks for: its `lang` when that is 'es' or 'en', else Spanish. */
 export const langOf = (input: unknown): Lang => lang.parse(isRecord(input) ? input.lang : undefined);

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** A plain object, as JSON.parse gives one: not null, not an array. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export const langs = ['es', 'en'] as const;
 export const langSchema = z.enum(langs);
 export type Lang = z.infer<typeof langSchema>;
