@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { templatesDir } from '../paths.ts';
 import { manifestOf, readCache, writeCache, type CacheState } from './incremental/cache.ts';
 import { build, startWorkers, type BuildOptions } from './pipeline.ts';
@@ -11,7 +11,17 @@ import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/schema/common.ts';
 import { writeContactServices } from './write/contact-services.ts';
 import { photosEncodedIn } from './photos/encode.ts';
-import { afterWriting, inputsOf, outIdentity, readStamp, sameOutput, writeStamp, type Inputs, type Stamp } from './incremental/stamp.ts';
+import {
+  afterWriting,
+  dropStamp,
+  foldersIdentity,
+  inputsOf,
+  outIdentity,
+  readStamp,
+  sameOutput,
+  writeStamp,
+  type Inputs,
+} from './incremental/stamp.ts';
 import { writePublished } from './write/published-urls.ts';
 import { claimOutput, intactFiles, writeOutputs } from './write/publish.ts';
 
@@ -52,8 +62,48 @@ export class BuildSession {
   cache?: CacheState;
   /** What the parsed-file shards hold, as far as this process knows: a write changes only what differs. */
   onDisk?: ParsedFiles;
-  /** The output folder this session's last build left (it leaves no stamp): trusted while still there. */
-  published?: Stamp['out'];
+  /**
+   * The folders of the output this session's last build left (foldersIdentity; it leaves no
+   * stamp): while they are as it left them, their files are trusted to be.
+   */
+  published?: string;
+  /**
+   * Files changed since this session's last good build, as its watcher reported them; undefined
+   * while that is not known: until a build that began with the watcher ready succeeds, and once
+   * the watcher failed. When known, the content files it does not name are taken as that build
+   * parsed them, without a stat.
+   */
+  private changedSince?: Set<string>;
+  /** Whether a watcher reports every change (see watched). */
+  watching = false;
+
+  /** A watcher now reports every change of the content folder to `changed`. */
+  watched(): void {
+    this.watching = true;
+  }
+
+  /** The watcher failed: from now on every build checks every file. */
+  unwatched(): void {
+    this.watching = false;
+    this.changedSince = undefined;
+  }
+
+  /** Told of files the watcher saw change, before the build that follows them. */
+  changed(files: Iterable<string>): void {
+    for (const file of files) this.changedSince?.add(resolve(file));
+  }
+
+  /** The content files, relative to `contentDir`, that may have changed since the last good build; undefined: any. */
+  changedIn(contentDir: string): Set<string> | undefined {
+    const root = resolve(contentDir);
+    return this.changedSince && new Set([...this.changedSince].map((file) => relative(root, file)));
+  }
+
+  /** A build succeeded; `watched`: it began with the watcher ready, so what it read is what the files hold but for changes reported since. */
+  built(watched: boolean): void {
+    if (watched && this.watching) this.changedSince = new Set();
+  }
+
   private pending?: () => Promise<void>;
   private timer?: NodeJS.Timeout;
   private saving = Promise.resolve();
@@ -90,6 +140,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   const warn = (message: string) => console.warn(`! ${message}`);
   const photoCache = opts.cache === false ? undefined : join(opts.cache, 'photos');
   const base = { templatesDir, year: new Date().getFullYear(), staging, progress: opts.progress, photoCache, warn };
+  const watched = session?.watching === true;
   const release = await claimOutput(opts.out, (message) => console.warn(`! ${message}`));
   // dev (a session) leaves no stamp: it rebuilds on every change, and the next build checks anyway.
   const inputs = opts.cache === false || session ? undefined : (opts.inputs ?? inputsOf({ ...opts, year: base.year }));
@@ -112,7 +163,10 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
       const after = listed ? afterWriting(inputs, result.model.published.file) : inputs;
       writeStamp(opts.cache, { inputs: after.key, out, summary });
     }
-    if (session) session.published = out;
+    if (session) {
+      session.published = foldersIdentity(opts.out, Object.keys(written));
+      session.built(watched);
+    }
     return { ...summary, rendered: result.rendered, photosEncoded: result.photosEncoded, seconds: (performance.now() - started) / 1000 };
   } finally {
     // Where the output folder cannot be, neither can staging: a failed build has said why.
@@ -165,21 +219,24 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
       opts.progress?.('loading content');
       const content = await loadContent(opts.content, {
         strict: opts.strict,
-        parsed: { previous: cache.parsed, next: parsed },
+        parsed: { previous: cache.parsed, next: parsed, changed: session?.cache && session.changedIn(opts.content) },
         photoEncoded: options.photoCache ? photosEncodedIn(options.photoCache) : undefined,
         onMarkdown: ahead?.add,
       });
       const intact = trusted ? new Set(Object.keys(previous ?? {})) : intactFiles(opts.out, previous);
       const result = await build(content, { ...options, workers, ahead, incremental: { cache, version, intact } });
       opts.progress?.('writing the files that changed');
-      const written = await writeOutputs(
-        opts.out,
-        result.outputs,
-        previous && intact.size > 0 ? { previous, intact, kept: result.kept } : undefined,
-      );
+      const update = previous && intact.size > 0 ? { previous, intact, kept: result.kept, inPlace: !!session } : undefined;
+      if (update?.inPlace) dropStamp(opts.cache);
+      const written = await writeOutputs(opts.out, result.outputs, update);
       return { result, written };
     });
-  const trusted = !opts.verifyOutput && sameOutput(session?.published ?? readStamp(opts.cache)?.out, opts.out);
+  // A session updates the folder in place, where a file deleted since would go unnoticed by the stamp's check.
+  const trusted =
+    !opts.verifyOutput &&
+    (session
+      ? session.published !== undefined && session.published === foldersIdentity(opts.out, Object.keys(previous ?? {}))
+      : sameOutput(readStamp(opts.cache)?.out, opts.out));
   const { result, written } = await attempt(trusted).catch((error: Error) => {
     // A file deleted from the output folder since: check every file, as --verify-output does.
     if (!trusted || (error.cause as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT') throw error;

@@ -38,6 +38,7 @@ export async function dev(opts: DevOptions): Promise<void> {
     const started = performance.now();
     const took = () => `in ${Math.round(performance.now() - started)} ms${describeChanges(changed)}`;
     try {
+      session.changed(changed);
       await buildSite({ content: opts.content, out: opts.out, cache: opts.cache }, session);
       console.log(`${changed.length ? 'rebuilt' : 'built'} ${took()}`);
       site.notify({ type: 'reload' });
@@ -52,7 +53,8 @@ export async function dev(opts: DevOptions): Promise<void> {
   await rebuild([]);
   const url = await listen(site.server, opts.host, opts.port);
   const queue = rebuildQueue(rebuild);
-  const unwatch = await watchFolders([opts.content, templatesDir], queue.add);
+  const unwatch = await watchFolders([opts.content, templatesDir], queue.add, () => session.unwatched());
+  session.watched();
   console.log(`Dev server at ${url}, watching ${shown(opts.content)}/ and ${shown(templatesDir)}/ (Ctrl-C stops)`);
   console.log(`Contact form enquiries go to ${env.mailer.destination}`);
 

@@ -1,7 +1,7 @@
 // What a build that changed nothing can know without loading anything: the stamp the last build
 // left. It imports no engine module, so `build` checks it before loading React, remark or the cache.
-import { lstatSync, readdirSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { lstatSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { digest } from '../../files.js';
 import { statIfAny } from '../fs.ts';
@@ -85,6 +85,24 @@ export function outIdentity(outDir: string): Stamp['out'] | undefined {
   return info?.isDirectory() ? { ino: info.ino, mtimeMs: info.mtimeMs } : undefined;
 }
 
+/**
+ * The identity of each folder of the output folder that holds one of `files` (its paths there),
+ * the folder itself included: adding, removing or renaming a file changes its folder's time. What
+ * a dev session, which updates the folder in place, checks instead of every file.
+ */
+export function foldersIdentity(outDir: string, files: Iterable<string>): string | undefined {
+  const root = resolve(outDir);
+  const folders = new Set(['.']);
+  for (const file of files) folders.add(dirname(file));
+  const identity: (string | number)[] = [];
+  for (const folder of [...folders].sort()) {
+    const info = statIfAny(join(root, folder));
+    if (!info?.isDirectory()) return undefined;
+    identity.push(folder, info.ino, info.mtimeMs);
+  }
+  return digest(identity);
+}
+
 /** The stamp of the last build; undefined when there is none or it is damaged (sealed.ts). */
 export function readStamp(cacheDir: string): Stamp | undefined {
   const read = readSealed(stampFile(cacheDir));
@@ -100,6 +118,14 @@ export function readStamp(cacheDir: string): Stamp | undefined {
 export function sameOutput(left: Stamp['out'] | undefined, outDir: string): boolean {
   const out = outIdentity(outDir);
   return left !== undefined && out?.ino === left.ino && out.mtimeMs === left.mtimeMs;
+}
+
+/**
+ * Forgets the last build's stamp, before a dev session changes the output folder in place (which
+ * keeps its identity): the next build then checks every output file against the manifest.
+ */
+export function dropStamp(cacheDir: string): void {
+  rmSync(stampFile(cacheDir), { force: true });
 }
 
 export function writeStamp(cacheDir: string, stamp: Stamp): void {

@@ -8,7 +8,7 @@ import { loadImages } from './images.ts';
 import { inspectPhotos, type PhotoUse } from '../photos/inspect.ts';
 import { projectSchema, type Project } from '../../site/schema/project.ts';
 import { reviewSchema, type Review } from '../../site/schema/review.ts';
-import { loadMarkdown, loadYaml, type ParsedFiles, type Source } from './parse.ts';
+import { loadMarkdown, loadYaml, type ParsedFiles, type PreviousParse, type Source } from './parse.ts';
 import { fillDouble, unknownPlaceholders } from '../../site/placeholders.ts';
 import { nearestLocalities } from '../../site/geo.ts';
 import { localPlaceholders, type Content, type MarkdownPage, type Photo, type Place } from '../../site/model.ts';
@@ -24,7 +24,7 @@ import { validate, valueAt } from './validate.ts';
 
 export interface LoadOptions {
   /** Content files parsed, validated or inspected by the previous build (read), and this build's (filled). */
-  parsed?: { previous: ParsedFiles; next: ParsedFiles };
+  parsed?: PreviousParse & { next: ParsedFiles };
   /** Refuse the example values of site.yaml, and entries marked `example: true`. */
   strict?: boolean;
   /** Whether a photo's files are already encoded: its data is then known to decode (photos/inspect.ts). */
@@ -41,7 +41,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const issues: ContentIssue[] = [];
   const yaml = <S extends z.ZodType>(file: string, schema: S) => {
     if (refusedLink(contentDir, file, true, issues)) return undefined;
-    const source = loadYaml(contentDir, file, issues, options.parsed?.previous);
+    const source = loadYaml(contentDir, file, issues, options.parsed);
     if (!source) return undefined;
     const entry = source.cacheEntry;
     const data = entry.valid !== undefined ? (entry.valid as z.infer<S>) : validate(schema, source, issues);
@@ -265,7 +265,7 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
   const pages: Record<Lang, { page: Page; source: Locator }[]> = { es: [], en: [] };
   for (const lang of langs) {
     for (const file of await listFiles(contentDir, join(folder, lang), '.md', issues)) {
-      const md = loadMarkdown(contentDir, file, issues, parsed?.previous);
+      const md = loadMarkdown(contentDir, file, issues, parsed);
       const front = md && ((md.cached?.data as z.infer<S> | undefined) ?? validate(schema, md.frontMatter, issues));
       if (!md || !front) continue;
       if (front.slug !== basename(file, '.md')) {

@@ -80,11 +80,11 @@ export function loadYaml(
   root: string,
   file: string,
   issues: ContentIssue[],
-  parsed?: ParsedFiles,
+  parsed?: PreviousParse,
 ): (Source & { cacheEntry: ParsedFile }) | undefined {
   const path = join(root, file);
-  const previous = parsed?.get(file);
-  const { hit, times } = untouched(path, previous);
+  const { hit, times } = untouched(path, file, parsed);
+  const previous = parsed?.previous.get(file);
   if (hit) return Object.assign(new Source(path, hit.data, () => parseDocumentAt(readFileSync(path, 'utf8'))), { cacheEntry: hit });
   const text = readContentFile(root, file, issues);
   if (text === undefined) return undefined;
@@ -149,14 +149,29 @@ export type ParsedFile = FileTimes & {
   bodyLine?: number;
 };
 export type ParsedFiles = Map<string, ParsedFile>;
+
+/**
+ * What the previous build parsed, for this one to reuse. With `changed`, the only files that can
+ * differ from it (dev's watcher reports every file it sees change): the others are taken as they
+ * were, without a stat. A body read later is still checked against its hash (readUnchanged).
+ */
+export interface PreviousParse {
+  previous: ParsedFiles;
+  changed?: ReadonlySet<string>;
+}
 type FileTimes = { size: number; mtimeMs: number; ctimeMs: number };
 export const sameTimes = (a: FileTimes, b: FileTimes) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 
 /**
  * The previous parse of a file, when the file still has the size and times it had then: every
- * write changes ctime, which no tool sets back, so the text is the same.
+ * write changes ctime, which no tool sets back, so the text is the same. A file `parsed` knows
+ * unchanged is not stat-ed.
  */
-function untouched(path: string, previous: ParsedFile | undefined): { hit?: ParsedFile; times?: FileTimes } {
+function untouched(path: string, file: string, parsed: PreviousParse | undefined): { hit?: ParsedFile; times?: FileTimes } {
+  const previous = parsed?.previous.get(file);
+  if (previous && parsed?.changed && !parsed.changed.has(file)) {
+    return { hit: previous, times: { size: previous.size, mtimeMs: previous.mtimeMs, ctimeMs: previous.ctimeMs } };
+  }
   const info = statIfAny(path);
   const times = info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
   return { hit: previous && times && sameTimes(previous, times) ? previous : undefined, times };
@@ -171,11 +186,11 @@ export function loadMarkdown(
   root: string,
   file: string,
   issues: ContentIssue[],
-  parsed?: ParsedFiles,
+  parsed?: PreviousParse,
 ): (MarkdownFile & { times: FileTimes }) | undefined {
   const path = join(root, file);
-  const previous = parsed?.get(file);
-  const { hit, times } = untouched(path, previous);
+  const { hit, times } = untouched(path, file, parsed);
+  const previous = parsed?.previous.get(file);
   const text = hit ? undefined : readContentFile(root, file, issues);
   if (!hit && text === undefined) return undefined;
   const hash = text === undefined ? hit!.hash : digest(text);

@@ -6,6 +6,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -99,17 +100,26 @@ export function intactFiles(outDir: string, previous: OutputRecords | undefined)
   return intact;
 }
 
+/** What the output folder held after the previous build, and which of those files are still right. */
+export interface OutputUpdate {
+  previous: OutputRecords;
+  intact: ReadonlySet<string>;
+  kept: ReadonlySet<string>;
+  /**
+   * Replace the changed files one by one in the folder (each whole, by a rename) instead of
+   * swapping in a new folder: for dev, whose server shows each rebuild as soon as it is written.
+   * Assembling the new folder took ~60 ms of each rebuild of a 4,338-page site, most of it.
+   */
+  inPlace?: boolean;
+}
+
 /**
  * Publishes the build: the whole new site is assembled in a sibling folder, then swapped in with
  * two renames, so a build that fails or is killed leaves the previous site entire. Updating a
  * previous build, its unchanged files join the new folder as hard links (no bytes copied); when
  * no file changed, the folder is left alone. Returns what the folder now holds, for the next build.
  */
-export async function writeOutputs(
-  outDir: string,
-  outputs: Outputs,
-  update?: { previous: OutputRecords; intact: ReadonlySet<string>; kept: ReadonlySet<string> },
-): Promise<OutputRecords> {
+export async function writeOutputs(outDir: string, outputs: Outputs, update?: OutputUpdate): Promise<OutputRecords> {
   const target = resolve(outDir);
   const records: OutputRecords = {};
   const changed: [string, OutputContent][] = [];
@@ -119,8 +129,12 @@ export async function writeOutputs(
     else changed.push([file, content]);
   }
   for (const file of update?.kept ?? []) records[file] = update!.previous[file]!;
-  const removed = Object.keys(update?.previous ?? {}).some((file) => !(file in records) && !outputs.has(file));
-  if (update && changed.length === 0 && !removed) return records;
+  const removed = Object.keys(update?.previous ?? {}).filter((file) => !(file in records) && !outputs.has(file));
+  if (update && changed.length === 0 && removed.length === 0) return records;
+  if (update?.inPlace) {
+    replaceInPlace(target, changed, removed, records);
+    return records;
+  }
 
   const next = `${target}.tmp-${process.pid}`;
   try {
@@ -128,17 +142,61 @@ export async function writeOutputs(
     const files = [...Object.keys(records), ...changed.map(([file]) => file)];
     for (const folder of new Set(files.map((file) => dirname(join(next, file))))) mkdirSync(folder, { recursive: true });
     for (const file of Object.keys(records)) linkOrCopy(join(target, file), join(next, file));
-    for (const [file, content] of changed) {
-      put(join(next, file), content);
-      const info = statSync(join(next, file));
-      records[file] = { hash: contentHash(content), size: info.size, mtimeMs: info.mtimeMs };
-    }
+    putAll(next, changed, records);
     swapIn(next, target);
   } catch (error) {
     rmSync(next, { recursive: true, force: true });
     throw new Error(`could not write ${target}; it still holds the previous build`, { cause: error });
   }
   return records;
+}
+
+/** Puts each changed file under `folder` and records what it now holds. */
+function putAll(folder: string, changed: [string, OutputContent][], records: OutputRecords): void {
+  for (const [file, content] of changed) {
+    const path = join(folder, file);
+    put(path, content);
+    const info = statSync(path);
+    records[file] = { hash: contentHash(content), size: info.size, mtimeMs: info.mtimeMs };
+  }
+}
+
+/**
+ * Replaces the changed files of `target` in place, each through a temporary file renamed over
+ * it, so a reader sees the old file or the new one; removes the files no longer built.
+ */
+function replaceInPlace(target: string, changed: [string, OutputContent][], removed: string[], records: OutputRecords): void {
+  try {
+    for (const [file] of changed) mkdirSync(dirname(join(target, file)), { recursive: true });
+    const temporary = (file: string) => `${file}.tmp-${process.pid}`;
+    putAll(
+      target,
+      changed.map(([file, content]) => [temporary(file), content]),
+      records,
+    );
+    for (const [file] of changed) {
+      renameSync(join(target, temporary(file)), join(target, file));
+      records[file] = records[temporary(file)]!;
+      delete records[temporary(file)];
+    }
+    for (const file of removed) {
+      rmSync(join(target, file), { force: true });
+      removeEmptyFolders(target, dirname(file));
+    }
+  } catch (error) {
+    throw new Error(`could not update ${target}; the next build checks every file of it`, { cause: error });
+  }
+}
+
+/** Removes `folder` under `root` and its parents while they are empty. */
+function removeEmptyFolders(root: string, folder: string): void {
+  for (let dir = folder; dir !== '.' && dir !== '/'; dir = dirname(dir)) {
+    try {
+      rmdirSync(join(root, dir));
+    } catch {
+      return; // not empty, or gone already
+    }
+  }
 }
 
 /**

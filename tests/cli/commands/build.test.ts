@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { BuildSession, buildSite } from '../../../cli/engine/build-site.ts';
 import { copyContent, editFile, repoRoot } from '../../helpers.ts';
 
 const run = promisify(execFile);
@@ -87,6 +88,28 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     expect(await readFile(join(out, 'empresa.html'), 'utf8')).toBe('hand-edited');
     await cli(...args, '--verify-output');
     expect(await readFile(join(out, 'empresa.html'), 'utf8')).toContain('<h1');
+  });
+
+  it('checks every file after a dev session changed the output folder in place and stopped before writing its cache', async () => {
+    const { content, out, args } = await setUp();
+    const cacheDir = args[args.indexOf('--cache') + 1]!;
+    const saved = `${cacheDir}-saved`;
+    await cp(cacheDir, saved, { recursive: true });
+    const post = 'blog/es/mantenimiento-piscinas-verano.md';
+    const text = await readFile(join(content, post), 'utf8');
+    await writeFile(join(content, post), `${text}\nSolo en dev.\n`);
+    const session = new BuildSession();
+    await buildSite({ content, out, cache: cacheDir }, session);
+    await session.flush();
+    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Solo en dev.');
+    // As if dev had been stopped before it wrote its cache: the last build's, but for the stamp dev dropped.
+    await expect(stat(join(cacheDir, 'stamp.json'))).rejects.toThrow('ENOENT');
+    await rm(cacheDir, { recursive: true });
+    await rm(join(saved, 'stamp.json'));
+    await rename(saved, cacheDir);
+    await writeFile(join(content, post), text);
+    expect((await cli(...args)).code).toBe(0);
+    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).not.toContain('Solo en dev.');
   });
 
   it('writes again a file deleted from the output folder', async () => {
