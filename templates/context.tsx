@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactElement } from 'react';
 import type { SiteModel } from '../cli/site/model.ts';
 import { absoluteUrl } from '../cli/site/urls.ts';
 import type { Route, RouteMap } from '../cli/site/routes.ts';
-import type { Lang } from '../cli/site/schema/common.ts';
+import type { Lang } from '../cli/site/lang.ts';
 import type { Strings } from '../cli/site/schema/strings.ts';
 
 /** Hashed asset URLs of this build. */

@@ -8,7 +8,7 @@ import type { RenderPool } from './render/pool.ts';
 import { MarkdownAhead, MarkdownCache } from './incremental/markdown-cache.ts';
 import { loadContent } from './load/content.ts';
 import { toolVersion } from './incremental/versions.ts';
-import type { Lang } from '../site/schema/common.ts';
+import type { Lang } from '../site/lang.ts';
 import { writeContactServices } from './write/contact-services.ts';
 import { photosEncodedIn } from './photos/encode.ts';
 import {

@@ -6,7 +6,7 @@ import type { Review } from './schema/review.ts';
 import type { LegalFrontMatter, PostFrontMatter } from './schema/post.ts';
 import type { AirConditioning, Service } from './schema/service.ts';
 import type { Site } from './schema/site.ts';
-import type { Lang } from './schema/common.ts';
+import type { Lang } from './lang.ts';
 import type { Strings } from './schema/strings.ts';
 
 /** A locality as the pages see it: its content, and its nearest neighbours. */

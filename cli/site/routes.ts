@@ -1,7 +1,7 @@
 import { resultSlugs } from './contact/fields.ts';
 import { ContentError, type ContentIssue } from './issues.ts';
 import type { LegalPage, Place, Post, ProjectPage, SiteModel } from './model.ts';
-import { langs, type Lang } from './schema/common.ts';
+import { langs, type Lang } from './lang.ts';
 import type { Service } from './schema/service.ts';
 
 interface Base {

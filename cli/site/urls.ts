@@ -1,4 +1,4 @@
-import type { Lang } from './schema/common.ts';
+import type { Lang } from './lang.ts';
 import type { Site } from './schema/site.ts';
 
 /** The public URL of a site path; the home page "/" is the bare base URL, as in canonical links. */

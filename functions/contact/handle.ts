@@ -4,7 +4,8 @@
  */
 import { droppedParam, resultSlugs } from '../../cli/site/contact/fields.ts';
 import { contactFields, honeypotField, langOf, validateContact, type Contact, type ContactErrors } from '../../cli/site/contact/schema.ts';
-import { isRecord, type Lang } from '../../cli/site/schema/common.ts';
+import type { Lang } from '../../cli/site/lang.ts';
+import { isRecord } from '../../cli/site/json.ts';
 import { services } from './services.ts';
 
 export const maxBodyBytes = 16 * 1024;

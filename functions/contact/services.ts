@@ -1,5 +1,5 @@
 // Written by the build from content/services (cli/engine/write/contact-services.ts): edit those files, not this one.
-import type { Lang } from '../../cli/site/schema/common.ts';
+import type { Lang } from '../../cli/site/lang.ts';
 
 /** The services the contact form offers: the Spanish slug it posts, and the title in each language. */
 // biome-ignore format: one service a line, as written

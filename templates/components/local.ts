@@ -1,4 +1,4 @@
-import type { Lang } from '../../cli/site/schema/common.ts';
+import type { Lang } from '../../cli/site/lang.ts';
 import type { Locality } from '../../cli/site/schema/locality.ts';
 
 /** Values of the placeholders in per-locality texts (see localPlaceholders in cli/site/model.ts). */

@@ -1,4 +1,4 @@
-import type { Lang } from '../../cli/site/schema/common.ts';
+import type { Lang } from '../../cli/site/lang.ts';
 
 const formats = {
   es: new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),

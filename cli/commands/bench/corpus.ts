@@ -4,7 +4,7 @@ import matter from 'gray-matter';
 import { parse } from 'yaml';
 import { loadContent } from '../../engine/load/content.ts';
 import { fixedSlugs } from '../../site/routes.ts';
-import type { Lang } from '../../site/schema/common.ts';
+import type { Lang } from '../../site/lang.ts';
 
 const words =
   'agua piscina cloro bomba filtro jardín riego césped pintura fachada humedad tubería grifo caldera cuadro eléctrico enchufe placa solar inversor batería excavación zanja reforma cocina baño azulejo'.split(

@@ -7,7 +7,8 @@ import { writePack, type MarkdownBatch } from '../render/markdown-text.ts';
 import { clearForFolder, damagedNote, readCacheFile, writeSealed } from './sealed.ts';
 import type { Content, LegalPage, Post, ProjectPage, SiteModel } from '../../site/model.ts';
 import type { Project } from '../../site/schema/project.ts';
-import { isRecord, type Lang } from '../../site/schema/common.ts';
+import type { Lang } from '../../site/lang.ts';
+import { isRecord } from '../../site/json.ts';
 
 /**
  * Texts per pack. A page that shows one text reads its whole pack: a hundred posts are about a

@@ -2,7 +2,7 @@ import { digest } from '../../files.js';
 import type { Image } from '../../site/model.ts';
 import type { LegalPage, Post, SiteModel } from '../../site/model.ts';
 import type { Route, RouteMap } from '../../site/routes.ts';
-import { langs } from '../../site/schema/common.ts';
+import { langs } from '../../site/lang.ts';
 
 /**
  * Dependency tracking for incremental builds. A page is rendered against proxies of the model

@@ -12,7 +12,8 @@ import { loadMarkdown, loadYaml, type ParsedFiles, type PreviousParse, type Sour
 import { fillDouble, unknownPlaceholders } from '../../site/placeholders.ts';
 import { nearestLocalities } from '../../site/geo.ts';
 import { localPlaceholders, type Content, type MarkdownPage, type Photo, type Place } from '../../site/model.ts';
-import { langs, photoRef, type Lang } from '../../site/schema/common.ts';
+import { langs, type Lang } from '../../site/lang.ts';
+import { photoRef } from '../../site/schema/common.ts';
 import { localFileSchema, type LocalTexts } from '../../site/schema/local.ts';
 import { localitiesFileSchema } from '../../site/schema/locality.ts';
 import { legalFrontMatterSchema, postFrontMatterSchema } from '../../site/schema/post.ts';

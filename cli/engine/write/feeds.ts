@@ -1,7 +1,7 @@
 import type { SiteModel } from '../../site/model.ts';
 import { fill } from '../../site/placeholders.ts';
 import { routeKey, type RouteMap } from '../../site/routes.ts';
-import type { Lang } from '../../site/schema/common.ts';
+import type { Lang } from '../../site/lang.ts';
 import { absoluteUrl, feedPaths } from '../../site/urls.ts';
 import { escapeXml } from './xml.ts';
 

@@ -1,6 +1,6 @@
 import type { SiteModel } from '../../site/model.ts';
 import type { RouteMap } from '../../site/routes.ts';
-import { langs } from '../../site/schema/common.ts';
+import { langs } from '../../site/lang.ts';
 import { feedPaths, manifestPaths, robotsPath, sitemapPath } from '../../site/urls.ts';
 import { feed } from './feeds.ts';
 import { manifest } from './web-manifest.ts';

@@ -1,5 +1,5 @@
 import type { SiteModel } from '../../site/model.ts';
-import type { Lang } from '../../site/schema/common.ts';
+import type { Lang } from '../../site/lang.ts';
 
 /** One manifest per language, so an installed site opens in the language it was installed from. */
 

@@ -4,7 +4,7 @@
  * browser and no limit is written twice.
  */
 import type * as z from 'zod/mini';
-import type { Lang } from '../schema/common.ts';
+import type { Lang } from '../lang.ts';
 import { contactFields, contactSchema, messageFor, type ContactField } from './schema.ts';
 
 /** One check of the schema, which the browser runs on the trimmed value; `message` is localized. */

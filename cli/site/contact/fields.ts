@@ -1,7 +1,7 @@
 // The contract between the contact form and its function, apart from the schema: the browser
 // needs it at page load, and zod (schema.ts) only once the visitor starts on the form.
 
-import type { Lang } from '../schema/common.ts';
+import type { Lang } from '../lang.ts';
 
 /** The visitor's fields, in form order. */
 export const contactFields = ['nombre', 'email', 'telefono', 'servicio', 'localidad', 'mensaje'] as const;

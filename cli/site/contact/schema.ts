@@ -7,7 +7,8 @@
 import * as z from 'zod/mini';
 
 import { honeypotField, type ContactField } from './fields.ts';
-import { isRecord, type Lang } from '../schema/common.ts';
+import type { Lang } from '../lang.ts';
+import { isRecord } from '../json.ts';
 
 export { contactFields, honeypotField, type ContactField } from './fields.ts';
 

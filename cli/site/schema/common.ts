@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { langs } from '../lang.ts';
 
-/** A plain object, as JSON.parse gives one: not null, not an array. */
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export const langs = ['es', 'en'] as const;
 export const langSchema = z.enum(langs);
-export type Lang = z.infer<typeof langSchema>;
 
 export const text = z.string().trim().min(1, 'must not be empty');
 export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "gata-de-gorgos"');

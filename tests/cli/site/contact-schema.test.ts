@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactFields, langOf, validateContact as validateFor } from '../../../cli/site/contact/schema.ts';
-import type { Lang } from '../../../cli/site/schema/common.ts';
+import type { Lang } from '../../../cli/site/lang.ts';
 import { services } from '../../../functions/contact/services.ts';
 import { englishEnquiry, spanishEnquiry } from '../../functions/contact/fixtures.ts';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { feed, feedLength } from '../../../../cli/engine/write/feeds.ts';
 import { feedPaths } from '../../../../cli/site/urls.ts';
 import { RouteMap } from '../../../../cli/site/routes.ts';
-import { langs } from '../../../../cli/site/schema/common.ts';
+import { langs } from '../../../../cli/site/lang.ts';
 import { contentSets, fixtureDir, loadSite, type Site } from './fixture.ts';
 import { child, childrenNamed, parseXml } from './xml.ts';
 

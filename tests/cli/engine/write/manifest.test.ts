@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manifest } from '../../../../cli/engine/write/web-manifest.ts';
-import { langs } from '../../../../cli/site/schema/common.ts';
+import { langs } from '../../../../cli/site/lang.ts';
 import { fixtureDir, loadSite } from './fixture.ts';
 
 describe.each(langs)('web app manifest (%s)', (lang) => {
