@@ -19,6 +19,7 @@ import {
   outIdentity,
   readStamp,
   sameOutput,
+  statsOf,
   writeStamp,
   type Inputs,
 } from './incremental/stamp.ts';
@@ -146,7 +147,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   const inputs = opts.cache === false || session ? undefined : (opts.inputs ?? inputsOf({ ...opts, year: base.year }));
   try {
     const { result, written } =
-      opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache }, base, session);
+      opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache, inputs }, base, session);
     writeContactServices(opts.content, result.model.services);
     const listed = writePublished(
       result.model.published,
@@ -219,7 +220,12 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
       opts.progress?.('loading content');
       const content = await loadContent(opts.content, {
         strict: opts.strict,
-        parsed: { previous: cache.parsed, next: parsed, changed: session?.cache && session.changedIn(opts.content) },
+        parsed: {
+          previous: cache.parsed,
+          next: parsed,
+          changed: session?.cache && session.changedIn(opts.content),
+          stats: opts.inputs && statsOf(opts.inputs),
+        },
         photoEncoded: options.photoCache ? photosEncodedIn(options.photoCache) : undefined,
         onMarkdown: ahead?.add,
       });

@@ -158,8 +158,10 @@ export type ParsedFiles = Map<string, ParsedFile>;
 export interface PreviousParse {
   previous: ParsedFiles;
   changed?: ReadonlySet<string>;
+  /** Each file's size and times as the build's fingerprint found them before it read anything (stamp.ts statsOf). */
+  stats?: ReadonlyMap<string, FileTimes>;
 }
-type FileTimes = { size: number; mtimeMs: number; ctimeMs: number };
+export type FileTimes = { size: number; mtimeMs: number; ctimeMs: number };
 export const sameTimes = (a: FileTimes, b: FileTimes) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 
 /**
@@ -172,7 +174,7 @@ function untouched(path: string, file: string, parsed: PreviousParse | undefined
   if (previous && parsed?.changed && !parsed.changed.has(file)) {
     return { hit: previous, times: { size: previous.size, mtimeMs: previous.mtimeMs, ctimeMs: previous.ctimeMs } };
   }
-  const info = statIfAny(path);
+  const info = parsed?.stats?.get(file) ?? statIfAny(path);
   const times = info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
   return { hit: previous && times && sameTimes(previous, times) ? previous : undefined, times };
 }

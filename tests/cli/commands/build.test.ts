@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -110,6 +110,18 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     await writeFile(join(content, post), text);
     expect((await cli(...args)).code).toBe(0);
     expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).not.toContain('Solo en dev.');
+  });
+
+  it('rebuilds a post edited through a link inside the content folder', async () => {
+    const { content, out, args } = await setUp();
+    const post = 'blog/es/mantenimiento-piscinas-verano.md';
+    await mkdir(join(content, 'shared'));
+    await rename(join(content, post), join(content, 'shared/post.md'));
+    await symlink('../../shared/post.md', join(content, post));
+    expect((await cli(...args)).code).toBe(0);
+    await editFile(content, 'shared/post.md', (md) => `${md}\nA través del enlace.\n`);
+    expect((await cli(...args)).code).toBe(0);
+    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('A través del enlace.');
   });
 
   it('writes again a file deleted from the output folder', async () => {
