@@ -274,9 +274,14 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
         continue;
       }
       const frontMatterHash = md.cached?.dataHash ?? digest(front);
-      parsed?.next.set(file, { hash: md.hash, ...md.times, data: front, dataHash: frontMatterHash, bodyLine: md.bodyLine });
+      parsed?.next.set(file, md.unchanged ?? { hash: md.hash, ...md.times, data: front, dataHash: frontMatterHash, bodyLine: md.bodyLine });
       // Positions are parsed only when there is a problem to point at.
-      const source: Locator = { file: join(contentDir, file), issue: (path, message) => md.frontMatter.issue(path, message) };
+      const source: Locator = {
+        get file() {
+          return join(contentDir, file);
+        },
+        issue: (path, message) => md.frontMatter.issue(path, message),
+      };
       hooks.check?.(front, source);
       // The file's hash stands for the body, unless the body was rewritten from other content.
       const body = hooks.body?.(md.body, { ...front, lang }, source, md.bodyLine);

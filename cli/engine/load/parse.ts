@@ -83,7 +83,7 @@ export function loadYaml(
   parsed?: PreviousParse,
 ): (Source & { cacheEntry: ParsedFile }) | undefined {
   const path = join(root, file);
-  const { hit, times } = untouched(path, file, parsed);
+  const { hit, times } = untouched(root, file, parsed);
   const previous = parsed?.previous.get(file);
   if (hit) return Object.assign(new Source(path, hit.data, () => parseDocumentAt(readFileSync(path, 'utf8'))), { cacheEntry: hit });
   const text = readContentFile(root, file, issues);
@@ -134,6 +134,8 @@ export interface MarkdownFile {
   bodyLine: number;
   /** Hash of the file's text. */
   hash: string;
+  /** The previous build's entry, when the file still has its size and times: this build's as it is. */
+  unchanged?: ParsedFile;
 }
 
 /**
@@ -169,12 +171,12 @@ export const sameTimes = (a: FileTimes, b: FileTimes) => a.size === b.size && a.
  * write changes ctime, which no tool sets back, so the text is the same. A file `parsed` knows
  * unchanged is not stat-ed.
  */
-function untouched(path: string, file: string, parsed: PreviousParse | undefined): { hit?: ParsedFile; times?: FileTimes } {
+function untouched(root: string, file: string, parsed: PreviousParse | undefined): { hit?: ParsedFile; times?: FileTimes } {
   const previous = parsed?.previous.get(file);
   if (previous && parsed?.changed && !parsed.changed.has(file)) {
     return { hit: previous, times: { size: previous.size, mtimeMs: previous.mtimeMs, ctimeMs: previous.ctimeMs } };
   }
-  const info = parsed?.stats?.get(file) ?? statIfAny(path);
+  const info = parsed?.stats?.get(file) ?? statIfAny(join(root, file));
   const times = info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
   return { hit: previous && times && sameTimes(previous, times) ? previous : undefined, times };
 }
@@ -190,8 +192,7 @@ export function loadMarkdown(
   issues: ContentIssue[],
   parsed?: PreviousParse,
 ): (MarkdownFile & { times: FileTimes }) | undefined {
-  const path = join(root, file);
-  const { hit, times } = untouched(path, file, parsed);
+  const { hit, times } = untouched(root, file, parsed);
   const previous = parsed?.previous.get(file);
   const text = hit ? undefined : readContentFile(root, file, issues);
   if (!hit && text === undefined) return undefined;
@@ -199,7 +200,7 @@ export function loadMarkdown(
   if (previous?.hash === hash && previous.dataHash !== undefined) {
     // Positions are needed only to report a problem, the body only to render it: read then.
     let again: ReturnType<typeof parseMarkdown>;
-    const parse = () => (again ??= parseMarkdown(root, file, text ?? readUnchanged(path, hash), [])!);
+    const parse = () => (again ??= parseMarkdown(root, file, text ?? readUnchanged(join(root, file), hash), [])!);
     return {
       get frontMatter() {
         return parse().frontMatter;
@@ -211,6 +212,7 @@ export function loadMarkdown(
       bodyLine: previous.bodyLine!,
       hash,
       times: times!,
+      unchanged: hit,
     };
   }
   const result = parseMarkdown(root, file, text!, issues);
