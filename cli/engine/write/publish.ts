@@ -131,16 +131,16 @@ export async function writeOutputs(outDir: string, outputs: Outputs, update?: Ou
   for (const file of update?.kept ?? []) records[file] = update!.previous[file]!;
   const removed = Object.keys(update?.previous ?? {}).filter((file) => !(file in records) && !outputs.has(file));
   if (update && changed.length === 0 && removed.length === 0) return records;
+  // Files are put together here first: a build killed meanwhile leaves it for the next one to remove (claimOutput).
+  const next = `${target}.tmp-${process.pid}`;
   if (update?.inPlace) {
-    replaceInPlace(target, changed, removed, records);
+    replaceInPlace(target, next, changed, removed, records);
     return records;
   }
-
-  const next = `${target}.tmp-${process.pid}`;
   try {
     rmSync(next, { recursive: true, force: true });
     const files = [...Object.keys(records), ...changed.map(([file]) => file)];
-    for (const folder of new Set(files.map((file) => dirname(join(next, file))))) mkdirSync(folder, { recursive: true });
+    makeFolders(next, files);
     for (const file of Object.keys(records)) linkOrCopy(join(target, file), join(next, file));
     putAll(next, changed, records);
     swapIn(next, target);
@@ -150,6 +150,10 @@ export async function writeOutputs(outDir: string, outputs: Outputs, update?: Ou
   }
   return records;
 }
+
+const makeFolders = (root: string, files: string[]) => {
+  for (const folder of new Set(files.map((file) => dirname(join(root, file))))) mkdirSync(folder, { recursive: true });
+};
 
 /** Puts each changed file under `folder` and records what it now holds. */
 function putAll(folder: string, changed: [string, OutputContent][], records: OutputRecords): void {
@@ -162,29 +166,32 @@ function putAll(folder: string, changed: [string, OutputContent][], records: Out
 }
 
 /**
- * Replaces the changed files of `target` in place, each through a temporary file renamed over
- * it, so a reader sees the old file or the new one; removes the files no longer built.
+ * Replaces the changed files of `target` in place, each put in `scratch` (a sibling folder) first
+ * and renamed over the old one, so a reader sees the old file or the new one; removes the files
+ * no longer built.
  */
-function replaceInPlace(target: string, changed: [string, OutputContent][], removed: string[], records: OutputRecords): void {
+function replaceInPlace(
+  target: string,
+  scratch: string,
+  changed: [string, OutputContent][],
+  removed: string[],
+  records: OutputRecords,
+): void {
+  const files = changed.map(([file]) => file);
   try {
-    for (const [file] of changed) mkdirSync(dirname(join(target, file)), { recursive: true });
-    const temporary = (file: string) => `${file}.tmp-${process.pid}`;
-    putAll(
-      target,
-      changed.map(([file, content]) => [temporary(file), content]),
-      records,
-    );
-    for (const [file] of changed) {
-      renameSync(join(target, temporary(file)), join(target, file));
-      records[file] = records[temporary(file)]!;
-      delete records[temporary(file)];
-    }
+    rmSync(scratch, { recursive: true, force: true });
+    makeFolders(scratch, files);
+    putAll(scratch, changed, records);
+    makeFolders(target, files);
+    for (const file of files) renameSync(join(scratch, file), join(target, file));
     for (const file of removed) {
       rmSync(join(target, file), { force: true });
       removeEmptyFolders(target, dirname(file));
     }
   } catch (error) {
     throw new Error(`could not update ${target}; the next build checks every file of it`, { cause: error });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

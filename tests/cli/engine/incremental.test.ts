@@ -207,6 +207,7 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     await editFile(content, post, (md) => `${md}\nEn su sitio.\n`);
     await buildSite(opts, session);
     expect(await inode('.')).toBe(folder); // no new folder swapped in
+    expect((await readdir(work)).filter((name) => name.includes('.tmp-'))).toEqual([]); // nor any left beside it
     expect(await inode('en/about.html')).toBe(about);
     expect(await inode('blog/prevencion-averias-fontaneria.html')).not.toBe(page);
     expect(await readFile(join(incremental(), 'blog/prevencion-averias-fontaneria.html'), 'utf8')).toContain('En su sitio.');
