@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleOnly, requireBanner } from './bundling.js';
+import { cliBuild } from './bundling.js';
 import { keepNewest, settleFolder, sourcesKey } from './files.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -14,23 +14,7 @@ const sourceFolders = ['cli', 'functions', 'templates'];
 async function compile(outdir) {
   const { build } = await import('esbuild');
   const temp = `${outdir}.tmp-${process.pid}`;
-  await build({
-    entryPoints: [join(root, 'cli/index.ts')],
-    bundle: true,
-    splitting: true, // keeps each command's lazy import lazy
-    platform: 'node',
-    format: 'esm',
-    // The pure-JS packages every command loads; the others (native, large or rarely used) stay out.
-    plugins: [bundleOnly(['commander', 'zod', 'gray-matter', 'js-yaml'])],
-    banner: { js: requireBanner },
-    jsx: 'automatic',
-    target: 'node20',
-    // Beside the chunks, not inside them: inline maps tripled the bytes every run read and parsed
-    // (a one-post rebuild took ~15% longer); --debug reads them through the link.
-    sourcemap: 'linked',
-    outdir: temp,
-    logLevel: 'error',
-  });
+  await build(cliBuild(root, temp));
   settleFolder(temp, outdir);
   // The newest bundle and three older ones: a process started before an edit may still load their chunks.
   keepNewest(join(outdir, '..'), 'cli-', 4);

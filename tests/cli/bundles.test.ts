@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { cliBuild } from '../../cli/bundling.js';
 import { repoRoot } from '../helpers.ts';
 
 /** The source files esbuild puts in a bundle of `entry`, packages included. */
@@ -30,4 +31,14 @@ describe('bundles that load on every page render or every enquiry', () => {
       expect(files.filter((file) => file.includes('cli/site/schema/') || file.includes('zod/v4/classic/'))).toEqual([]);
     },
   );
+});
+
+describe('the command line bundle', () => {
+  it('holds one js-yaml, the project’s, and htmlparser2, so that no build loads them from node_modules', async () => {
+    const { metafile } = await build({ ...cliBuild(repoRoot, join(repoRoot, 'unused')), write: false, metafile: true, logLevel: 'silent' });
+    const packages = Object.keys(metafile.inputs).filter((file) => file.includes('node_modules/'));
+    // gray-matter's own js-yaml 3 loads esprima from node_modules as it starts (~18 ms a build).
+    expect(packages.filter((file) => /\/js-yaml\//.test(file))).toEqual(['node_modules/js-yaml/dist/js-yaml.mjs']);
+    expect(packages.some((file) => file.startsWith('node_modules/htmlparser2/'))).toBe(true);
+  });
 });
