@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
 import { readCache } from '../../../cli/engine/incremental/cache.ts';
-import { buildSite, BuildSession } from '../../../cli/engine/build-site.ts';
+import { buildSite, BuildSession, type BuildCommandOptions } from '../../../cli/engine/build-site.ts';
 import { buildCommand } from '../../../cli/commands/build.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
@@ -30,6 +30,16 @@ async function expectIncrementalEqualsClean(): Promise<string> {
   } finally {
     log.mockRestore();
   }
+}
+
+/** Runs `steps` in a dev session on the incremental folder, then expects what a build from scratch leaves. */
+async function inSession(steps: (session: BuildSession, opts: BuildCommandOptions & { cache: string }) => Promise<void>) {
+  await expectIncrementalEqualsClean();
+  const opts = { content, out: incremental(), cache: cache() };
+  const session = new BuildSession();
+  await steps(session, opts);
+  await session.flush();
+  expect(await expectIncrementalEqualsClean()).toContain('0 rendered, the rest unchanged');
 }
 
 beforeAll(async () => {
@@ -180,89 +190,81 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     expect(fromSession.manifest?.pages).toEqual(fromBuild.manifest?.pages);
   });
 
-  it('lets a dev session trust the folder it published, and still write again a file deleted from it', async () => {
-    await expectIncrementalEqualsClean();
-    const opts = { content, out: incremental(), cache: cache() };
-    const session = new BuildSession();
-    const post = 'blog/es/prevencion-averias-fontaneria.md';
-    await editFile(content, post, (md) => `${md}\nUna.\n`);
-    await buildSite(opts, session);
-    // In a subfolder, so that the output folder itself looks untouched.
-    await rm(join(incremental(), 'en/about.html'));
-    await editFile(content, post, (md) => `${md}\nOtra.\n`);
-    await buildSite(opts, session);
-    expect(await readFile(join(incremental(), 'en/about.html'), 'utf8')).toContain('<!DOCTYPE html>');
-    await session.flush();
-    expect(await expectIncrementalEqualsClean()).toContain('0 rendered, the rest unchanged');
-  });
+  it('lets a dev session trust the folder it published, and still write again a file deleted from it', () =>
+    inSession(async (session, opts) => {
+      const post = 'blog/es/prevencion-averias-fontaneria.md';
+      await editFile(content, post, (md) => `${md}\nUna.\n`);
+      await buildSite(opts, session);
+      // In a subfolder, so that the output folder itself looks untouched.
+      await rm(join(incremental(), 'en/about.html'));
+      await editFile(content, post, (md) => `${md}\nOtra.\n`);
+      await buildSite(opts, session);
+      expect(await readFile(join(incremental(), 'en/about.html'), 'utf8')).toContain('<!DOCTYPE html>');
+    }));
 
-  it('updates the output folder in place in a dev session: unchanged pages stay the same files, a deleted post goes', async () => {
-    await expectIncrementalEqualsClean();
-    const opts = { content, out: incremental(), cache: cache() };
-    const session = new BuildSession();
-    await buildSite(opts, session);
-    const post = 'blog/es/prevencion-averias-fontaneria.md';
-    const inode = async (file: string) => (await stat(join(incremental(), file))).ino;
-    const [folder, about, page] = [await inode('.'), await inode('en/about.html'), await inode('blog/prevencion-averias-fontaneria.html')];
-    await editFile(content, post, (md) => `${md}\nEn su sitio.\n`);
-    await buildSite(opts, session);
-    expect(await inode('.')).toBe(folder); // no new folder swapped in
-    expect((await readdir(work)).filter((name) => name.includes('.tmp-'))).toEqual([]); // nor any left beside it
-    expect(await inode('en/about.html')).toBe(about);
-    expect(await inode('blog/prevencion-averias-fontaneria.html')).not.toBe(page);
-    expect(await readFile(join(incremental(), 'blog/prevencion-averias-fontaneria.html'), 'utf8')).toContain('En su sitio.');
+  it('updates the output folder in place in a dev session: unchanged pages stay the same files, a deleted post goes', () =>
+    inSession(async (session, opts) => {
+      await buildSite(opts, session);
+      const post = 'blog/es/prevencion-averias-fontaneria.md';
+      const inode = async (file: string) => (await stat(join(incremental(), file))).ino;
+      const [folder, about, page] = [
+        await inode('.'),
+        await inode('en/about.html'),
+        await inode('blog/prevencion-averias-fontaneria.html'),
+      ];
+      await editFile(content, post, (md) => `${md}\nEn su sitio.\n`);
+      await buildSite(opts, session);
+      expect(await inode('.')).toBe(folder); // no new folder swapped in
+      expect((await readdir(work)).filter((name) => name.includes('.tmp-'))).toEqual([]); // nor any left beside it
+      expect(await inode('en/about.html')).toBe(about);
+      expect(await inode('blog/prevencion-averias-fontaneria.html')).not.toBe(page);
+      expect(await readFile(join(incremental(), 'blog/prevencion-averias-fontaneria.html'), 'utf8')).toContain('En su sitio.');
 
-    // A new pair of posts appears in place, and goes once deleted and retired from published-urls.txt.
-    const pair = { es: ['prevencion-averias-fontaneria', 'copia-en-su-sitio'], en: ['preventing-plumbing-problems', 'copy-in-place'] };
-    const ledger = await readFile(join(content, 'published-urls.txt'), 'utf8');
-    for (const [lang, [from, to]] of Object.entries(pair)) {
-      const text = await readFile(join(content, `blog/${lang}/${from}.md`), 'utf8');
-      const other = lang === 'es' ? pair.en : pair.es;
-      await writeFile(
-        join(content, `blog/${lang}/${to}.md`),
-        text.replace(`slug: "${from}"`, `slug: "${to}"`).replace(`counterpart: "${other[0]}"`, `counterpart: "${other[1]}"`),
-      );
-    }
-    await buildSite(opts, session);
-    expect(await readFile(join(incremental(), 'en/blog/copy-in-place.html'), 'utf8')).toContain('<!DOCTYPE html>');
-    for (const [lang, [, to]] of Object.entries(pair)) await rm(join(content, `blog/${lang}/${to}.md`));
-    await writeFile(join(content, 'published-urls.txt'), ledger);
-    await buildSite(opts, session);
-    await expect(stat(join(incremental(), 'en/blog/copy-in-place.html'))).rejects.toThrow('ENOENT');
-    await session.flush();
-    expect(await expectIncrementalEqualsClean()).toContain('0 rendered, the rest unchanged');
-  });
+      // A new pair of posts appears in place, and goes once deleted and retired from published-urls.txt.
+      const pair = { es: ['prevencion-averias-fontaneria', 'copia-en-su-sitio'], en: ['preventing-plumbing-problems', 'copy-in-place'] };
+      const ledger = await readFile(join(content, 'published-urls.txt'), 'utf8');
+      for (const [lang, [from, to]] of Object.entries(pair)) {
+        const text = await readFile(join(content, `blog/${lang}/${from}.md`), 'utf8');
+        const other = lang === 'es' ? pair.en : pair.es;
+        await writeFile(
+          join(content, `blog/${lang}/${to}.md`),
+          text.replace(`slug: "${from}"`, `slug: "${to}"`).replace(`counterpart: "${other[0]}"`, `counterpart: "${other[1]}"`),
+        );
+      }
+      await buildSite(opts, session);
+      expect(await readFile(join(incremental(), 'en/blog/copy-in-place.html'), 'utf8')).toContain('<!DOCTYPE html>');
+      for (const [lang, [, to]] of Object.entries(pair)) await rm(join(content, `blog/${lang}/${to}.md`));
+      await writeFile(join(content, 'published-urls.txt'), ledger);
+      await buildSite(opts, session);
+      await expect(stat(join(incremental(), 'en/blog/copy-in-place.html'))).rejects.toThrow('ENOENT');
+    }));
 
-  it('takes the files the watcher of a dev session did not report as the last good build read them, and reads the ones it did', async () => {
-    await expectIncrementalEqualsClean();
-    const opts = { content, out: incremental(), cache: cache() };
-    const session = new BuildSession();
-    session.watched();
-    await buildSite(opts, session);
-    const post = 'blog/es/prevencion-averias-fontaneria.md';
-    const page = () => readFile(join(incremental(), 'blog/prevencion-averias-fontaneria.html'), 'utf8');
-    // Unreported, as a change the watcher missed: the session keeps what it read...
-    await editFile(content, post, (md) => md.replace(/^title: .*$/m, 'title: "Sin aviso"'));
-    await buildSite(opts, session);
-    expect(await page()).not.toContain('Sin aviso');
-    // ...until the watcher names the file, even after a failed build in between.
-    const broken = 'blog/en/preventing-plumbing-problems.md';
-    const good = await readFile(join(content, broken), 'utf8');
-    await writeFile(join(content, broken), good.replace(/^date: .*$/m, 'date: "not a date"'));
-    session.changed([join(content, post), join(content, broken)]);
-    await expect(buildSite(opts, session)).rejects.toThrow(ContentError);
-    await writeFile(join(content, broken), good);
-    session.changed([join(content, broken)]);
-    await buildSite(opts, session);
-    expect(await page()).toContain('Sin aviso');
-    // Once the watcher fails, every file is checked.
-    await editFile(content, post, (md) => md.replace(/^title: .*$/m, 'title: "Tras el fallo"'));
-    session.unwatched();
-    await buildSite(opts, session);
-    expect(await page()).toContain('Tras el fallo');
-    await session.flush();
-    expect(await expectIncrementalEqualsClean()).toContain('0 rendered, the rest unchanged');
-  });
+  it('takes the files the watcher of a dev session did not report as the last good build read them, and reads the ones it did', () =>
+    inSession(async (session, opts) => {
+      session.watched();
+      await buildSite(opts, session);
+      const post = 'blog/es/prevencion-averias-fontaneria.md';
+      const page = () => readFile(join(incremental(), 'blog/prevencion-averias-fontaneria.html'), 'utf8');
+      // Unreported, as a change the watcher missed: the session keeps what it read...
+      await editFile(content, post, (md) => md.replace(/^title: .*$/m, 'title: "Sin aviso"'));
+      await buildSite(opts, session);
+      expect(await page()).not.toContain('Sin aviso');
+      // ...until the watcher names the file, even after a failed build in between.
+      const broken = 'blog/en/preventing-plumbing-problems.md';
+      const good = await readFile(join(content, broken), 'utf8');
+      await writeFile(join(content, broken), good.replace(/^date: .*$/m, 'date: "not a date"'));
+      session.changed([join(content, post), join(content, broken)]);
+      await expect(buildSite(opts, session)).rejects.toThrow(ContentError);
+      await writeFile(join(content, broken), good);
+      session.changed([join(content, broken)]);
+      await buildSite(opts, session);
+      expect(await page()).toContain('Sin aviso');
+      // Once the watcher fails, every file is checked.
+      await editFile(content, post, (md) => md.replace(/^title: .*$/m, 'title: "Tras el fallo"'));
+      session.unwatched();
+      await buildSite(opts, session);
+      expect(await page()).toContain('Tras el fallo');
+    }));
 
   it('rewrites a page someone edited in the output folder', async () => {
     await writeFile(join(incremental(), 'empresa.html'), 'hand-edited');
