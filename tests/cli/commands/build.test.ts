@@ -115,11 +115,11 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
   it('rebuilds a post edited through a link inside the content folder', async () => {
     const { content, out, args } = await setUp();
     const post = 'blog/es/mantenimiento-piscinas-verano.md';
-    await mkdir(join(content, 'shared'));
-    await rename(join(content, post), join(content, 'shared/post.md'));
-    await symlink('../../shared/post.md', join(content, post));
+    await mkdir(join(content, 'linked'));
+    await rename(join(content, post), join(content, 'linked/post.md'));
+    await symlink('../../linked/post.md', join(content, post));
     expect((await cli(...args)).code).toBe(0);
-    await editFile(content, 'shared/post.md', (md) => `${md}\nA través del enlace.\n`);
+    await editFile(content, 'linked/post.md', (md) => `${md}\nA través del enlace.\n`);
     expect((await cli(...args)).code).toBe(0);
     expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('A través del enlace.');
   });
