@@ -46,6 +46,11 @@ export class MarkdownCache {
   private readonly unsaved = new Set<string>();
   /** Whether packOf differs from the index on disk. */
   private indexChanged = false;
+  /**
+   * Each loaded page given its HTML from this cache (renderMarkdown). The loader hands a dev
+   * session the same page for an unchanged file (load/content.ts), which then keeps this one too.
+   */
+  readonly pages = new WeakMap<object, Post | LegalPage>();
 
   constructor(
     cacheDir?: string,
@@ -249,7 +254,7 @@ export async function renderMarkdown(content: Content, cache: MarkdownCache, ren
   const [rendered, earlier] = await Promise.all([render.many(batches), Promise.all(early.map((e) => e.html))]);
   batches.forEach(({ texts, pack }, b) => texts.forEach(({ hash }, i) => cache.set(hash, rendered[b]![i]!, pack)));
   early.forEach(({ hash }, i) => cache.set(hash, earlier[i]!.html, earlier[i]!.pack));
-  const model = withHtml(content, (page) => cache.get(page.sourceHash, () => render.one(page.markdown)), { lazy: true });
+  const model = withHtml(content, (page) => cache.get(page.sourceHash, () => render.one(page.markdown)), { lazy: true, memo: cache.pages });
   return { ...model, projects: withBodies(content.projects, render.one) };
 }
 
@@ -267,12 +272,18 @@ type Pages<P> = Record<Lang, P[]>;
 export function withHtml<C extends { posts: Pages<object>; legal: Pages<object> }>(
   content: C,
   html: (page: C['posts'][Lang][number] | C['legal'][Lang][number]) => string,
-  { lazy = false } = {},
+  { lazy = false, memo }: { lazy?: boolean; memo?: WeakMap<object, Post | LegalPage> } = {},
 ): Omit<C, 'posts' | 'legal'> & Pick<SiteModel, 'posts' | 'legal'> {
-  const apply = <P extends object>(page: P) =>
-    (lazy
-      ? Object.defineProperty({ ...page }, 'html', { get: () => html(page), enumerable: true })
-      : { ...page, html: html(page) }) as unknown as Post & LegalPage;
+  const apply = <P extends object>(page: P) => {
+    let given = memo?.get(page);
+    if (!given) {
+      given = (lazy
+        ? Object.defineProperty({ ...page }, 'html', { get: () => html(page), enumerable: true })
+        : { ...page, html: html(page) }) as unknown as Post & LegalPage;
+      memo?.set(page, given);
+    }
+    return given as Post & LegalPage;
+  };
   return {
     ...content,
     posts: { es: content.posts.es.map(apply), en: content.posts.en.map(apply) },

@@ -8,7 +8,7 @@ import { loadImages } from './images.ts';
 import { inspectPhotos, type PhotoUse } from '../photos/inspect.ts';
 import { projectSchema, type Project } from '../../site/schema/project.ts';
 import { reviewSchema, type Review } from '../../site/schema/review.ts';
-import { loadMarkdown, loadYaml, type ParsedFiles, type PreviousParse, type Source } from './parse.ts';
+import { loadMarkdown, loadYaml, type ParsedFile, type ParsedFiles, type PreviousParse, type Source } from './parse.ts';
 import { fillDouble, unknownPlaceholders } from '../../site/placeholders.ts';
 import { nearestLocalities } from '../../site/geo.ts';
 import { localPlaceholders, type Content, type MarkdownPage, type Photo, type Place } from '../../site/model.ts';
@@ -247,6 +247,12 @@ interface PairPage {
 }
 
 /**
+ * The page each parsed entry gave. A dev session hands every build the entries of its last one,
+ * and an unchanged file's entry is that very object: its page is the same too, not copied again.
+ */
+const pageOf = new WeakMap<ParsedFile, MarkdownPage>();
+
+/**
  * Loads content/<folder>/{es,en}/*.md: front matter validated, slug equal to the file name, and
  * each page's counterpart in the other language pointing back at it.
  */
@@ -274,7 +280,8 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
         continue;
       }
       const frontMatterHash = md.cached?.dataHash ?? digest(front);
-      parsed?.next.set(file, md.unchanged ?? { hash: md.hash, ...md.times, data: front, dataHash: frontMatterHash, bodyLine: md.bodyLine });
+      const entry = md.unchanged ?? { hash: md.hash, ...md.times, data: front, dataHash: frontMatterHash, bodyLine: md.bodyLine };
+      parsed?.next.set(file, entry);
       // Positions are parsed only when there is a problem to point at.
       const source: Locator = {
         get file() {
@@ -287,9 +294,13 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
       const body = hooks.body?.(md.body, { ...front, lang }, source, md.bodyLine);
       const sourceHash = body === undefined || body === md.body ? md.hash : digest([md.hash, body]);
       onMarkdown?.({ hash: sourceHash, markdown: body ?? md.body });
-      const page = { ...front, lang, frontMatterHash, sourceHash } as Page;
-      // Not enumerable: copies of the page (withHtml) must not read a body the build may not need.
-      Object.defineProperty(page, 'markdown', body === undefined ? { get: () => md.body } : { value: body });
+      let page = body === undefined ? (pageOf.get(entry) as Page | undefined) : undefined;
+      if (!page) {
+        page = { ...front, lang, frontMatterHash, sourceHash } as Page;
+        // Not enumerable: copies of the page (withHtml) must not read a body the build may not need.
+        Object.defineProperty(page, 'markdown', body === undefined ? { get: () => md.body } : { value: body });
+        if (body === undefined) pageOf.set(entry, page);
+      }
       pages[lang].push({ page, source });
     }
   }
