@@ -1,6 +1,6 @@
 import type { Assets } from '../../templates/context.tsx';
 import type { CacheState, PageRecord } from './incremental/cache.ts';
-import { planPages } from './incremental/plan.ts';
+import { planner, type Target } from './incremental/plan.ts';
 import { compileTemplates, type CompiledTemplates } from './render/compile.ts';
 import { deployFiles } from './write/deploy.ts';
 import { MarkdownCache, renderMarkdown, type MarkdownAhead } from './incremental/markdown-cache.ts';
@@ -15,7 +15,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outputFile, RouteMap, type Route } from '../site/routes.ts';
-import { indexModel } from './incremental/tracking.ts';
+import { indexModel, trackPage } from './incremental/tracking.ts';
 import { digest } from '../files.js';
 import { filesUnder, templateHashes, toolVersion } from './incremental/versions.ts';
 
@@ -140,11 +140,8 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const hashOf = (key: string) => index.hashes.get(key) ?? '';
     const bases = new Map(Object.entries(templates).map(([family, hash]) => [family, digest([version, hash, assets, options.year])]));
     const base = (route: Route) => bases.get(route.family)!;
-    const {
-      stale,
-      kept,
-      records: pages,
-    } = planPages(routes.routes, base, hashOf, incremental && { manifest: incremental.cache.manifest, intact: incremental.intact });
+    const plan = planner(hashOf, incremental && { manifest: incremental.cache.manifest, intact: incremental.intact });
+    const { stale, kept, records: pages } = plan(pageTargets(routes.routes, base));
     const rendered = parallelFor(stale.length, parallelFrom.pages)
       ? (options.progress?.(`rendering ${stale.length} pages`),
         await workers().pages(
@@ -165,7 +162,16 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
     const encoded = await photos;
     for (const [file, staged] of encoded.outputs) outputs.set(file, staged);
-    for (const [file, text] of siteFiles(model, routes)) outputs.set(file, text);
+    // Made again only when something they read changed, as pages are: the sitemap is 4,000 lines.
+    const files = plan([...siteFiles.keys()].map((file) => ({ item: file, file, base: version })));
+    for (const file of files.stale) {
+      const read = new Set<string>();
+      const tracked = trackPage(model, routes, undefined, index, read);
+      outputs.set(file, siteFiles.get(file)!(tracked.model, tracked.routes));
+      pages[file] = { base: version, deps: [...read] };
+    }
+    for (const file of files.kept) kept.add(file);
+    Object.assign(pages, files.records);
     const deploy = deployFiles(model.site, routes.redirects);
     outputs.set('_headers', deploy.headers);
     outputs.set('_redirects', deploy.redirects);
@@ -173,6 +179,11 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   } finally {
     await pool?.close();
   }
+}
+
+/** Each route as an output to plan: its page file, and the base of its family. */
+function* pageTargets(routes: readonly Route[], base: (route: Route) => string): Generator<Target<Route>> {
+  for (const route of routes) yield { item: route, file: outputFile(route.path), base: base(route) };
 }
 
 /** Renders pages on this thread; with a staging folder, each is written there while the next renders (a core is idle). */

@@ -112,14 +112,15 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
 }
 
 /**
- * The model, route map and route of one page, wrapped so that every read records its key in
- * `read`. Nested values of an entity are returned as they are: reading any part of an entity
- * depends on the whole entity, except for field-tracked entities and the bodies of Markdown pages.
+ * The model, route map and route of one page (no route for another file made from the model),
+ * wrapped so that every read records its key in `read`. Nested values of an entity are returned as
+ * they are: reading any part of an entity depends on the whole entity, except for field-tracked
+ * entities and the bodies of Markdown pages.
  */
-export function trackPage(
+export function trackPage<R extends Route | undefined>(
   model: SiteModel,
   routes: RouteMap,
-  route: Route,
+  route: R,
   { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf }: Entities,
   read: DependencyKeys,
 ) {
@@ -193,6 +194,8 @@ export function trackPage(
         };
       }
       read.add('routes:*');
+      // Each route of the whole list is tracked too: the sitemap reads their posts' dates.
+      if (prop === 'routes') return target.routes.map(trackRoute);
       const value = Reflect.get(target, prop);
       return typeof value === 'function' ? value.bind(target) : value;
     },

@@ -10,14 +10,15 @@ import { sitemap } from './sitemap.ts';
 /** Output file of a site path, relative to dist: "/en/blog/feed.xml" → "en/blog/feed.xml". */
 const fileAt = (path: string) => path.slice(1);
 
+/** What makes a file from the model. The build tracks what it reads, as it does for pages. */
+export type SiteFile = (model: SiteModel, routes: RouteMap) => string;
+
 /** The files for search engines, feed readers and browsers, keyed by their path relative to dist. */
-export function siteFiles(model: SiteModel, routes: RouteMap): Map<string, string> {
-  return new Map([
-    [fileAt(sitemapPath), sitemap(model, routes)],
-    [fileAt(robotsPath), robots(model)],
-    ...langs.flatMap((lang) => [
-      [fileAt(feedPaths[lang]), feed(model, routes, lang)] as const,
-      [fileAt(manifestPaths[lang]), manifest(model, lang)] as const,
-    ]),
-  ]);
-}
+export const siteFiles: ReadonlyMap<string, SiteFile> = new Map<string, SiteFile>([
+  [fileAt(sitemapPath), sitemap],
+  [fileAt(robotsPath), robots],
+  ...langs.flatMap((lang) => [
+    [fileAt(feedPaths[lang]), (model: SiteModel, routes: RouteMap) => feed(model, routes, lang)] as const,
+    [fileAt(manifestPaths[lang]), (model: SiteModel) => manifest(model, lang)] as const,
+  ]),
+]);

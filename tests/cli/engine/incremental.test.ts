@@ -7,6 +7,7 @@ import { readCache } from '../../../cli/engine/incremental/cache.ts';
 import { buildSite, BuildSession, type BuildCommandOptions } from '../../../cli/engine/build-site.ts';
 import { buildCommand } from '../../../cli/commands/build.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
+import { feedLength } from '../../../cli/engine/write/feeds.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { contentDir, copyContent, editFile, lineOf, snapshot } from '../../helpers.ts';
 
@@ -81,6 +82,9 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     // Its title shows on the blog index, the counterpart's page and the service pages.
     await editFile(content, post, (md) => md.replace(/^title: "/m, 'title: "Guía: '));
     await expectIncrementalEqualsClean();
+    // Its date shows in the sitemap and the feed, which are made again like the pages.
+    await editFile(content, post, (md) => md.replace(/^date: ".*"$/m, 'date: "2024-06-02"'));
+    await expectIncrementalEqualsClean();
 
     await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: Xaló (Jalón)'));
     await expectIncrementalEqualsClean();
@@ -124,6 +128,22 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     for (const name of await readdir(entries)) await writeFile(join(entries, name), '{"html": "<p>Cut sh');
     await rm(join(incremental(), 'blog/mantenimiento-piscinas-verano.html'));
     expect(await expectIncrementalEqualsClean()).toContain('1 rendered, the rest unchanged');
+  });
+
+  it('records what the sitemap and feeds read, so that they are made again only when it changes', async () => {
+    await expectIncrementalEqualsClean();
+    const { manifest } = readCache(cache(), await toolVersion(), () => {});
+    const read = (file: string) => new Set(manifest!.pages[file]!.deps.split(',').map((i) => manifest!.keys[Number(i)]!));
+    const sitemap = read('sitemap.xml');
+    const feed = read('blog/feed.xml');
+    const posts = (await readdir(join(content, 'blog/es'))).map((file) => `post:es:${file.replace(/\.md$/, '')}`);
+    // Every post's date and path: the sitemap reads no post's text.
+    for (const post of posts) expect(sitemap, post).toContain(post);
+    expect([...sitemap].filter((key) => key.endsWith('.body'))).toEqual([]);
+    // The feed reads the list and the text of its newest posts only.
+    expect(feed).toContain('posts:es');
+    const bodies = [...feed].filter((key) => key.startsWith('post:es:') && key.endsWith('.body'));
+    expect(bodies.length).toBe(Math.min(posts.length, feedLength));
   });
 
   it('never trusts a corrupt or foreign cache', async () => {
