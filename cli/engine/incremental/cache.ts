@@ -167,8 +167,12 @@ export function manifestOf(
         : indexesOf(record.previous.deps)
             .map((i) => indexOf(previous!.keys[i]!))
             .join(',');
+  // A kept page's record stays the same object when the key table is extended.
   const manifestPages = Object.fromEntries(
-    Object.entries(pages).map(([file, record]) => [file, { base: record.base, deps: depsOf(record) }]),
+    Object.entries(pages).map(([file, record]) => [
+      file,
+      extend && 'previous' in record ? record.previous : { base: record.base, deps: depsOf(record) },
+    ]),
   );
   return { version, keys, hashes: keys.map(hashOf), pages: manifestPages, outputs };
 }
