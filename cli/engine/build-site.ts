@@ -77,6 +77,8 @@ export class BuildSession {
   private changedSince?: Set<string>;
   /** Whether a watcher reports every change (see watched). */
   watching = false;
+  /** Whether a build of this session ran the render code on this thread yet (BuildOptions.warmUp). */
+  warm = false;
 
   /** A watcher now reports every change of the content folder to `changed`. */
   watched(): void {
@@ -140,7 +142,15 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   const staging = `${resolve(opts.out)}.staging-${process.pid}`;
   const warn = (message: string) => console.warn(`! ${message}`);
   const photoCache = opts.cache === false ? undefined : join(opts.cache, 'photos');
-  const base = { templatesDir, year: new Date().getFullYear(), staging, progress: opts.progress, photoCache, warn };
+  const base = {
+    templatesDir,
+    year: new Date().getFullYear(),
+    staging,
+    progress: opts.progress,
+    photoCache,
+    warn,
+    warmUp: session?.warm === false,
+  };
   const watched = session?.watching === true;
   const release = await claimOutput(opts.out, (message) => console.warn(`! ${message}`));
   // dev (a session) leaves no stamp: it rebuilds on every change, and the next build checks anyway.
@@ -166,6 +176,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     }
     if (session) {
       session.published = foldersIdentity(opts.out, Object.keys(written));
+      session.warm = true;
       session.built(watched);
     }
     return { ...summary, rendered: result.rendered, photosEncoded: result.photosEncoded, seconds: (performance.now() - started) / 1000 };
