@@ -4,45 +4,60 @@ import { z } from 'zod';
 import { MarkdownCache } from './markdown-cache.ts';
 import { clearForFolder, damagedNote, readCacheFile, writeSealed } from './sealed.ts';
 import { sameTimes, type ParsedFile, type ParsedFiles } from '../load/parse.ts';
+import { isRecord } from '../../site/json.ts';
+
+// The persistent build cache in `.cache/`: what each page read last time, the HTML of every
+// Markdown body (engine/incremental/markdown-cache.ts) and the parsed content files. Safe to delete.
+// Anything unreadable, or written by another tool version, is ignored as a whole: a stale or
+// corrupt cache costs a full build, never wrong output.
+
+/** build.json as written: pages and output files in columns, which JSON reads far faster than thousands of small objects. */
+interface ManifestFile {
+  version: string;
+  /** Every dependency key any page read, and its hash at the time. */
+  keys: string[];
+  hashes: string[];
+  /**
+   * Per page file: hash of its template family, assets and tool version; indexes of the keys it
+   * read, comma-separated (thousands of pages read about a hundred keys each).
+   */
+  pages: { files: string[]; bases: string[]; deps: string[] };
+  /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
+  outputs: { files: string[]; hashes: string[]; sizes: number[]; mtimes: number[] };
+}
+
+const arrayOf =
+  <T>(type: 'string' | 'number') =>
+  (value: unknown, length?: number): value is T[] =>
+    Array.isArray(value) && (length === undefined || value.length === length) && value.every((item) => typeof item === type);
+const strings = arrayOf<string>('string');
+const numbers = arrayOf<number>('number');
 
 /**
- * The persistent build cache in `.cache/`: what each page read last time, the HTML of every
- * Markdown body (engine/incremental/markdown-cache.ts) and the parsed content files. Safe to delete. Anything
- * unreadable, or written by another tool version, is ignored as a whole: a stale or corrupt
- * cache costs a full build, never wrong output.
+ * Checked by hand, like the parsed-file entries below: zod's first check of a 2.5 MB manifest in a
+ * fresh process took ~20 ms of a one-post rebuild, this one takes a few.
  */
-const manifestSchema = z
-  .object({
-    version: z.string(),
-    /** Every dependency key any page read, and its hash at the time. */
-    keys: z.array(z.string()),
-    hashes: z.array(z.string()),
-    // Pages and output files are stored in columns: checking thousands of small objects took
-    // ~50 ms of every rebuild, checking arrays of strings takes a few.
-    /**
-     * Per page file: hash of its template family, assets and tool version; indexes of the keys it
-     * read, comma-separated (thousands of pages read about a hundred keys each).
-     */
-    pages: z.object({ files: z.array(z.string()), bases: z.array(z.string()), deps: z.array(z.string().regex(/^(\d+(,\d+)*)?$/)) }),
-    /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
-    outputs: z.object({ files: z.array(z.string()), hashes: z.array(z.string()), sizes: z.array(z.number()), mtimes: z.array(z.number()) }),
-  })
-  .refine(
-    ({ pages: p, outputs: o }) =>
-      [p.bases, p.deps].every((c) => c.length === p.files.length) &&
-      [o.hashes, o.sizes, o.mtimes].every((c) => c.length === o.files.length),
-  )
-  .transform(({ pages, outputs, ...rest }) => ({
-    ...rest,
-    pages: Object.fromEntries(pages.files.map((file, i) => [file, { base: pages.bases[i]!, deps: pages.deps[i]! }])),
-    outputs: Object.fromEntries(
-      outputs.files.map((file, i) => [file, { hash: outputs.hashes[i]!, size: outputs.sizes[i]!, mtimeMs: outputs.mtimes[i]! }]),
-    ),
-  }));
+const isManifestFile = (value: unknown): value is ManifestFile => {
+  if (!isRecord(value) || typeof value.version !== 'string' || !strings(value.keys) || !strings(value.hashes)) return false;
+  const { pages, outputs } = value;
+  if (!isRecord(pages) || !strings(pages.files) || !strings(pages.bases, pages.files.length)) return false;
+  if (!strings(pages.deps, pages.files.length) || !pages.deps.every((deps) => /^(\d+(,\d+)*)?$/.test(deps))) return false;
+  if (!isRecord(outputs) || !strings(outputs.files)) return false;
+  const count = outputs.files.length;
+  return strings(outputs.hashes, count) && numbers(outputs.sizes, count) && numbers(outputs.mtimes, count);
+};
+
+const manifestSchema = z.custom<ManifestFile>(isManifestFile).transform(({ pages, outputs, ...rest }) => ({
+  ...rest,
+  pages: Object.fromEntries(pages.files.map((file, i) => [file, { base: pages.bases[i]!, deps: pages.deps[i]! }])),
+  outputs: Object.fromEntries(
+    outputs.files.map((file, i) => [file, { hash: outputs.hashes[i]!, size: outputs.sizes[i]!, mtimeMs: outputs.mtimes[i]! }]),
+  ),
+}));
 export type Manifest = z.output<typeof manifestSchema>;
 
 /** The manifest in the columns build.json holds. */
-function manifestFile({ pages, outputs, ...rest }: Manifest): z.input<typeof manifestSchema> {
+function manifestFile({ pages, outputs, ...rest }: Manifest): ManifestFile {
   const page = Object.entries(pages);
   const output = Object.entries(outputs);
   return {
@@ -81,7 +96,11 @@ const isParsedFile = (value: unknown): value is ParsedFile => {
     (entry.bodyLine === undefined || typeof entry.bodyLine === 'number')
   );
 };
-const parsedFileSchema = z.custom<ParsedFile>(isParsedFile);
+/** A shard of the parsed files: its entries, and the tool version that wrote them. */
+const shardSchema = z.custom<{ version: string; entries: Record<string, ParsedFile> }>(
+  (value) =>
+    isRecord(value) && typeof value.version === 'string' && isRecord(value.entries) && Object.values(value.entries).every(isParsedFile),
+);
 
 export interface CacheState {
   manifest?: Manifest;
@@ -96,7 +115,7 @@ export function readCache(dir: string, version: string, warn: (message: string) 
     if (clearForFolder(folder)) warn(damagedNote(folder, 'a folder was expected'));
   }
   const manifest = readCacheFile(join(dir, 'build.json'), manifestSchema, warn);
-  const parsed = readShards(dir, 'content', version, parsedFileSchema, warn);
+  const parsed = readShards(dir, 'content', version, warn);
   return {
     manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined,
     markdown: new MarkdownCache(dir, version, warn),
@@ -209,9 +228,8 @@ const shardOf = (key: string) => {
 };
 const shardFile = (dir: string, name: string, shard: number) => join(dir, name, `${shard.toString(16)}.json`);
 
-function readShards<T>(dir: string, name: string, version: string, entry: z.ZodType<T>, warn: (message: string) => void): Map<string, T> {
-  const schema = z.object({ version: z.string(), entries: z.record(z.string(), entry) });
-  const parts = Array.from({ length: shards }, (_, i) => readCacheFile(shardFile(dir, name, i), schema, warn));
+function readShards(dir: string, name: string, version: string, warn: (message: string) => void): ParsedFiles {
+  const parts = Array.from({ length: shards }, (_, i) => readCacheFile(shardFile(dir, name, i), shardSchema, warn));
   return new Map(parts.flatMap((part) => (part?.version === version ? Object.entries(part.entries) : [])));
 }
 
