@@ -286,6 +286,34 @@ describe('incremental builds', { timeout: 120_000 }, () => {
       expect(await page()).toContain('Tras el fallo');
     }));
 
+  it('shows in a dev session each edit of a post, text then title, while its other posts keep what they loaded', () =>
+    inSession(async (session, opts) => {
+      session.watched();
+      await buildSite(opts, session);
+      const post = 'blog/es/prevencion-averias-fontaneria.md';
+      const read = (file: string) => readFile(join(incremental(), file), 'utf8');
+      const other = await read('blog/mantenimiento-piscinas-verano.html');
+      const edit = async (change: (md: string) => string) => {
+        await editFile(content, post, change);
+        session.changed([join(content, post)]);
+        await buildSite(opts, session);
+      };
+      await edit(
+        (md) => `${md}
+Una frase nueva.
+`,
+      );
+      expect(await read('blog/prevencion-averias-fontaneria.html')).toContain('Una frase nueva.');
+      await edit((md) => md.replace(/^title: .*$/m, 'title: "Un título nuevo"'));
+      expect(await read('blog/prevencion-averias-fontaneria.html')).toContain('Un título nuevo');
+      expect(await read('blog.html')).toContain('Un título nuevo');
+      await edit((md) => md.replace('Una frase nueva.', 'Otra frase.'));
+      const page = await read('blog/prevencion-averias-fontaneria.html');
+      expect(page).toContain('Otra frase.');
+      expect(page).toContain('Un título nuevo');
+      expect(await read('blog/mantenimiento-piscinas-verano.html')).toBe(other);
+    }));
+
   it('rewrites a page someone edited in the output folder', async () => {
     await writeFile(join(incremental(), 'empresa.html'), 'hand-edited');
     await expectIncrementalEqualsClean();
