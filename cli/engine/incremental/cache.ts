@@ -128,9 +128,25 @@ const consistent = (manifest: Manifest) =>
   manifest.keys.length === manifest.hashes.length &&
   Object.values(manifest.pages).every((page) => !someIndex(page.deps, (i) => i >= manifest.keys.length));
 
-/** Whether the page at `file` read any of the keys at `indexes` (see changedKeys). */
-export const readAny = (manifest: Manifest, file: string, indexes: ReadonlySet<number>): boolean =>
-  indexes.size > 0 && someIndex(manifest.pages[file]!.deps, (i) => indexes.has(i));
+/**
+ * Whether a page's list of key indexes holds any of `indexes` (see changedKeys). An edit changes a
+ * key or two, and every page's list is read on every build: a few are searched for as text.
+ */
+export function readsAny(indexes: ReadonlySet<number>): (deps: string) => boolean {
+  if (indexes.size === 0) return () => false;
+  if (indexes.size > 4) return (deps) => someIndex(deps, (i) => indexes.has(i));
+  const numbers = [...indexes].map(String);
+  return (deps) => numbers.some((number) => holds(deps, number));
+}
+
+/** Whether the comma-separated list `deps` holds `number` as one of its items. */
+function holds(deps: string, number: string): boolean {
+  for (let at = deps.indexOf(number); at >= 0; at = deps.indexOf(number, at + 1)) {
+    const end = at + number.length;
+    if ((at === 0 || deps[at - 1] === ',') && (end === deps.length || deps[end] === ',')) return true;
+  }
+  return false;
+}
 
 /** Whether `test` holds for an index of a comma-separated list; read in place, as every build reads every page's. */
 function someIndex(deps: string, test: (index: number) => boolean): boolean {

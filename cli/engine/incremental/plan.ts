@@ -1,4 +1,4 @@
-import { changedKeys, readAny, type Manifest, type PageRecord } from './cache.ts';
+import { changedKeys, readsAny, type Manifest, type PageRecord } from './cache.ts';
 
 export interface Plan<T> {
   /** Outputs to make again. */
@@ -24,12 +24,12 @@ export interface Target<T> {
  */
 export function planner(hashOf: (key: string) => string, previous?: { manifest?: Manifest; intact: ReadonlySet<string> }) {
   const manifest = previous?.manifest;
-  const changed = manifest ? changedKeys(manifest, hashOf) : new Set<number>();
+  const readsChanged = readsAny(manifest ? changedKeys(manifest, hashOf) : new Set());
   return <T>(targets: Iterable<Target<T>>): Plan<T> => {
     const plan: Plan<T> = { stale: [], kept: new Set(), records: {} };
     for (const { item, file, base } of targets) {
       const record = manifest?.pages[file];
-      if (record && previous?.intact.has(file) && record.base === base && !readAny(manifest!, file, changed)) {
+      if (record && previous?.intact.has(file) && record.base === base && !readsChanged(record.deps)) {
         plan.kept.add(file);
         plan.records[file] = { base, previous: record };
       } else {
