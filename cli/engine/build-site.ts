@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { templatesDir } from '../paths.ts';
-import { manifestOf, readCache, writeCache, type CacheState } from './incremental/cache.ts';
+import { manifestOf, readCache, writeCache, type CacheState, type Manifest } from './incremental/cache.ts';
 import { build, startWorkers, type BuildOptions } from './pipeline.ts';
 import type { ParsedFiles } from './load/parse.ts';
 import type { RenderPool } from './render/pool.ts';
@@ -260,14 +260,22 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
     console.warn(`! a file of ${opts.out} went missing since the last build; checking every file`);
     return attempt(false);
   });
-  const manifest = manifestOf(version, result.pages, result.hashOf, written, cache.manifest);
+  let manifest: Manifest | undefined;
+  // Made when first needed: in a session, after the reload, by the cache write or the next rebuild.
+  const next: CacheState = {
+    get manifest() {
+      return (manifest ??= manifestOf(version, result.pages, result.hashOf, written, cache.manifest));
+    },
+    markdown: cache.markdown,
+    parsed,
+  };
   const save = async () => {
     // A session's builds may replace each other's unwritten cache: compare with what is on disk.
-    writeCache(opts.cache, manifest, { markdown: cache.markdown, parsed }, session?.onDisk ?? read);
+    writeCache(opts.cache, next.manifest!, next, session?.onDisk ?? read);
     if (session) session.onDisk = parsed;
   };
   if (session) {
-    session.cache = { manifest, markdown: cache.markdown, parsed };
+    session.cache = next;
     session.saveLater(save);
   } else {
     await save();
