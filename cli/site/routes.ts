@@ -100,7 +100,9 @@ export class RouteMap {
       const taken = this.pathIndex.get(route.path);
       if (taken) clashes.push(`${route.path} is both the ${taken.family} page "${taken.key}" and the ${route.family} page "${route.key}"`);
       this.pathIndex.set(route.path, route);
-      this.byKey.set(route.key, { ...this.byKey.get(route.key), [route.lang]: route });
+      let pair = this.byKey.get(route.key);
+      if (!pair) this.byKey.set(route.key, (pair = {}));
+      pair[route.lang] = route;
       this.routes.push(route);
     };
 

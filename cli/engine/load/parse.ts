@@ -197,26 +197,46 @@ export function loadMarkdown(
   const text = hit ? undefined : readContentFile(root, file, issues);
   if (!hit && text === undefined) return undefined;
   const hash = text === undefined ? hit!.hash : digest(text);
-  if (previous?.hash === hash && previous.dataHash !== undefined) {
-    // Positions are needed only to report a problem, the body only to render it: read then.
-    let again: ReturnType<typeof parseMarkdown>;
-    const parse = () => (again ??= parseMarkdown(root, file, text ?? readUnchanged(join(root, file), hash), [])!);
-    return {
-      get frontMatter() {
-        return parse().frontMatter;
-      },
-      get body() {
-        return parse().body;
-      },
-      cached: { data: previous.data, dataHash: previous.dataHash },
-      bodyLine: previous.bodyLine!,
-      hash,
-      times: times!,
-      unchanged: hit,
-    };
-  }
+  if (previous?.hash === hash && previous.dataHash !== undefined) return new ValidatedMarkdown(root, file, previous, text, times!, hit);
   const result = parseMarkdown(root, file, text!, issues);
   return result && { ...result, hash, times: times! };
+}
+
+/**
+ * A Markdown file whose text a previous build validated: positions are needed only to report a
+ * problem, the body only to render it, so the file is parsed (and read, when untouched) only then.
+ * A class: a dev rebuild makes one for each of thousands of posts.
+ */
+class ValidatedMarkdown implements MarkdownFile {
+  private parsed?: NonNullable<ReturnType<typeof parseMarkdown>>;
+  readonly hash: string;
+  readonly cached: { data: unknown; dataHash: string };
+  readonly bodyLine: number;
+
+  constructor(
+    private readonly root: string,
+    private readonly file: string,
+    previous: ParsedFile,
+    private readonly text: string | undefined,
+    readonly times: FileTimes,
+    readonly unchanged: ParsedFile | undefined,
+  ) {
+    this.hash = previous.hash;
+    this.cached = { data: previous.data, dataHash: previous.dataHash! };
+    this.bodyLine = previous.bodyLine!;
+  }
+
+  private parse() {
+    return (this.parsed ??= parseMarkdown(this.root, this.file, this.text ?? readUnchanged(join(this.root, this.file), this.hash), [])!);
+  }
+
+  get frontMatter(): Source {
+    return this.parse().frontMatter;
+  }
+
+  get body(): string {
+    return this.parse().body;
+  }
 }
 
 /** A file's text, which must still be the text of `hash`: what the build knows of it came from that. */
