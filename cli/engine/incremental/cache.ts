@@ -11,7 +11,10 @@ import { isRecord } from '../../site/json.ts';
 // Anything unreadable, or written by another tool version, is ignored as a whole: a stale or
 // corrupt cache costs a full build, never wrong output.
 
-/** build.json as written: pages and output files in columns, which JSON reads far faster than thousands of small objects. */
+/**
+ * build.json as written. Pages and output files are stored in columns: checking thousands of small
+ * objects took ~50 ms of every rebuild, checking arrays of strings takes a few.
+ */
 interface ManifestFile {
   version: string;
   /** Every dependency key any page read, and its hash at the time. */
