@@ -15,7 +15,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outputFile, RouteMap, type Route } from '../site/routes.ts';
-import { indexModel, trackPage } from './incremental/tracking.ts';
+import { indexModel, trackPage, type Entities } from './incremental/tracking.ts';
 import { digest } from '../files.js';
 import { filesUnder, templateHashes, toolVersion } from './incremental/versions.ts';
 
@@ -195,7 +195,7 @@ function warmUp(
   routes: RouteMap,
   assets: Assets,
   year: number,
-  index: ReturnType<typeof indexModel>,
+  index: Entities,
 ): void {
   const render = engine.createRenderer(model, routes, assets, year, { index });
   const families = new Map(routes.routes.map((route) => [route.family, route]));

@@ -12,7 +12,7 @@ import { langs } from '../../site/lang.ts';
  */
 export type DependencyKeys = Set<string>;
 
-interface Entities {
+export interface Entities {
   /** Key of every trackable object of the model. */
   keyOf: Map<object, string>;
   /**
