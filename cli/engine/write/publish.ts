@@ -119,10 +119,10 @@ export interface OutputUpdate {
 
 /**
  * Publishes the build: the whole new site is assembled in a sibling folder, then swapped in with
- * two renames, so a build that fails or is killed leaves the previous site entire (dev's
- * `inPlace` updates replace file by file instead). Updating a
- * previous build, its unchanged files join the new folder as hard links (no bytes copied); when
- * no file changed, the folder is left alone. Returns what the folder now holds, for the next build.
+ * two renames, so a build that fails or is killed leaves the previous site entire (dev's `inPlace`
+ * updates replace file by file instead). Updating a previous build, its unchanged files join the
+ * new folder as hard links (no bytes copied); when no file changed, the folder is left alone.
+ * Returns what the folder now holds, for the next build.
  */
 export async function writeOutputs(outDir: string, outputs: Outputs, update?: OutputUpdate): Promise<OutputRecords> {
   const target = resolve(outDir);

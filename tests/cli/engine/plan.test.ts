@@ -3,7 +3,7 @@ import type { Manifest } from '../../../cli/engine/incremental/cache.ts';
 import { planner } from '../../../cli/engine/incremental/plan.ts';
 
 /** A previous build's manifest: keys k0…k<n>, hash "old" each; pages by file with the key indexes they read. */
-function manifestOf(keys: number, pages: Record<string, string>): Manifest {
+function previousManifest(keys: number, pages: Record<string, string>): Manifest {
   const names = Array.from({ length: keys }, (_, i) => `k${i}`);
   return {
     version: 'v',
@@ -21,7 +21,7 @@ describe('planning a build against the previous one', () => {
   const files = Object.keys(pages);
   const stale = (changed: number[], intact = files) => {
     const hashOf = (key: string) => (changed.includes(Number(key.slice(1))) ? 'new' : 'old');
-    return planner(hashOf, { manifest: manifestOf(200, pages), intact: new Set(intact) })(targets(files)).stale;
+    return planner(hashOf, { manifest: previousManifest(200, pages), intact: new Set(intact) })(targets(files)).stale;
   };
 
   it('keeps every page when no key changed', () => {
@@ -42,7 +42,7 @@ describe('planning a build against the previous one', () => {
 
   it('renders again a page whose file the output folder lost, or that has no record', () => {
     expect(stale([], ['a.html', 'b.html'])).toEqual(['c.html', 'd.html']);
-    const plan = planner(() => 'old', { manifest: manifestOf(200, pages), intact: new Set(files) })(targets(['new.html']));
+    const plan = planner(() => 'old', { manifest: previousManifest(200, pages), intact: new Set(files) })(targets(['new.html']));
     expect(plan.stale).toEqual(['new.html']);
   });
 });
