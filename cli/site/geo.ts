@@ -1,3 +1,4 @@
+import { byCodeUnits } from './order.ts';
 import type { Locality } from './schema/locality.ts';
 
 /** Distance in kilometres between two points, close enough for towns a few kilometres apart. */
@@ -13,7 +14,7 @@ export function nearestLocalities(from: Locality, localities: readonly Locality[
   return localities
     .filter((l) => l.slug !== from.slug)
     .map((l) => ({ slug: l.slug, km: distanceKm(from.geo, l.geo) }))
-    .sort((a, b) => a.km - b.km || a.slug.localeCompare(b.slug))
+    .sort((a, b) => a.km - b.km || byCodeUnits(a.slug, b.slug))
     .slice(0, count)
     .map((l) => l.slug);
 }

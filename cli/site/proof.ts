@@ -1,5 +1,6 @@
 // Which finished jobs and reviews a page shows, most relevant first: the work nearest the reader.
 import { distanceKm } from './geo.ts';
+import { byCodeUnits } from './order.ts';
 import type { Place, ProjectPage, SiteModel } from './model.ts';
 import type { Review } from './schema/review.ts';
 
@@ -34,7 +35,7 @@ function rank<T extends Entry>(entries: readonly T[], model: Pick<SiteModel, 'lo
     .filter((e) => !focus.service || e.service === focus.service)
     .map((entry) => ({ entry, km: distance(entry) }))
     .filter(({ km }) => km !== Number.POSITIVE_INFINITY)
-    .sort((a, b) => a.km - b.km || b.entry.date.localeCompare(a.entry.date))
+    .sort((a, b) => a.km - b.km || byCodeUnits(b.entry.date, a.entry.date))
     .map(({ entry }) => entry);
 }
 

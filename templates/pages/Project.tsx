@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Lang } from '../../cli/site/lang.ts';
 import type { Photo } from '../../cli/site/model.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import type { ProjectPhoto } from '../../cli/site/schema/project.ts';
@@ -9,10 +10,13 @@ import { ContactBlock, Container } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
 import { formatDate } from './dates.ts';
 
-const prices = {
-  es: new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
-  en: new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
-};
+// Made on first use: a formatter loads ICU's locale data, and most builds show no price.
+let prices: Record<Lang, Intl.NumberFormat> | undefined;
+const priceFormat = (lang: Lang) =>
+  (prices ??= {
+    es: new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
+    en: new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
+  })[lang];
 
 /** Widths the layout gives a photo: the article column, or half of it in a pair or the gallery. */
 const fullWidth = '(min-width: 800px) 768px, 100vw';
@@ -79,7 +83,7 @@ export function Project() {
     ],
   ];
   if (text.duration) facts.push([t.projects.facts.duration, text.duration]);
-  if (project.priceBand) facts.push([t.projects.facts.price, prices[lang].formatRange(project.priceBand.from, project.priceBand.to)]);
+  if (project.priceBand) facts.push([t.projects.facts.price, priceFormat(lang).formatRange(project.priceBand.from, project.priceBand.to)]);
   return (
     <>
       <Seo

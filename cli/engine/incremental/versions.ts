@@ -3,13 +3,14 @@ import { join, relative } from 'node:path';
 import { repoRoot } from '../../paths.ts';
 import type { Family } from '../../site/routes.ts';
 import { digest } from '../../files.js';
+import { byCodeUnits } from '../../site/order.ts';
 
 export async function filesUnder(dir: string): Promise<Map<string, string>> {
   const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
   const entries = await Promise.all(
     names.map(async (e) => [relative(dir, join(e.parentPath, e.name)), await readFile(join(e.parentPath, e.name), 'utf8')] as const),
   );
-  return new Map(entries.sort(([a], [b]) => a.localeCompare(b)));
+  return new Map(entries.sort(([a], [b]) => byCodeUnits(a, b)));
 }
 
 /**

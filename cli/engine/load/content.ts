@@ -13,6 +13,7 @@ import { fillDouble, unknownPlaceholders } from '../../site/placeholders.ts';
 import { nearestLocalities } from '../../site/geo.ts';
 import { localPlaceholders, type Content, type MarkdownPage, type Photo, type Place } from '../../site/model.ts';
 import { langs, type Lang } from '../../site/lang.ts';
+import { byCodeUnits } from '../../site/order.ts';
 import { photoRef } from '../../site/schema/common.ts';
 import { localFileSchema, type LocalTexts } from '../../site/schema/local.ts';
 import { localitiesFileSchema } from '../../site/schema/locality.ts';
@@ -156,7 +157,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       checkImage(source, ['image'], page.image);
     },
   });
-  for (const lang of langs) posts[lang].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+  for (const lang of langs) posts[lang].sort((a, b) => byCodeUnits(b.date, a.date) || byCodeUnits(a.slug, b.slug));
 
   // Finished jobs and reviews: made-up ones (`example: true`) never reach a strict build.
   const refuseExample = (source: Source, entry: { example?: boolean }, what: string) => {
@@ -188,7 +189,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     }
     projects.push(data);
   }
-  projects.sort((a, b) => b.date.localeCompare(a.date) || a.es.slug.localeCompare(b.es.slug));
+  projects.sort((a, b) => byCodeUnits(b.date, a.date) || byCodeUnits(a.es.slug, b.es.slug));
   const reviews: Review[] = [];
   for (const file of await listFiles(contentDir, 'reviews', '.yaml', issues)) {
     const loaded = yaml(file, reviewSchema);
@@ -197,7 +198,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     knownPlace(loaded.source, loaded.data);
     reviews.push(loaded.data);
   }
-  reviews.sort((a, b) => b.date.localeCompare(a.date) || a.author.localeCompare(b.author));
+  reviews.sort((a, b) => byCodeUnits(b.date, a.date) || a.author.localeCompare(b.author));
   const photos = await inspectPhotos(join(contentDir, 'photos'), photoUses, issues, {
     isCached: options.photoEncoded,
     parsed: options.parsed,

@@ -5,6 +5,7 @@ import { Parser } from 'htmlparser2';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Image } from '../../site/model.ts';
 import { outsideLink } from '../fs.ts';
+import { byCodeUnits } from '../../site/order.ts';
 
 /**
  * Reads content/images/, with each image's intrinsic size so every <img> gets width and height.
@@ -12,7 +13,7 @@ import { outsideLink } from '../fs.ts';
  */
 export async function loadImages(dir: string, issues: ContentIssue[], contentDir: string): Promise<Map<string, Image>> {
   const images = new Map<string, Image>();
-  const entries = (await readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) => a.name.localeCompare(b.name));
+  const entries = (await readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) => byCodeUnits(a.name, b.name));
   for (const entry of entries) {
     const { name } = entry;
     const file = join(dir, name);

@@ -2,6 +2,7 @@ import type { SiteModel } from '../../site/model.ts';
 import { fill } from '../../site/placeholders.ts';
 import { routeKey, type RouteMap } from '../../site/routes.ts';
 import type { Lang } from '../../site/lang.ts';
+import { byCodeUnits } from '../../site/order.ts';
 import { absoluteUrl, feedPaths } from '../../site/urls.ts';
 import { escapeXml } from './xml.ts';
 
@@ -53,7 +54,7 @@ export function feed(model: SiteModel, routes: RouteMap, lang: Lang): string {
     })),
   ];
   const entries = candidates
-    .sort((a, b) => b.date.localeCompare(a.date))
+    .sort((a, b) => byCodeUnits(b.date, a.date))
     .slice(0, feedLength)
     .map((c) => c.entry());
   const blogUrl = absoluteUrl(site, routes.href(routeKey.blog(), lang));
