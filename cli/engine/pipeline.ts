@@ -59,8 +59,8 @@ const parallelFrom = { markdown: 100, pages: 400 };
  */
 export async function startWorkers(templatesDir: string, contentDir: string): Promise<RenderPool | undefined> {
   if ((await countMarkdown(contentDir)) < parallelFrom.markdown) return undefined;
-  const { workerFile } = await compiledTemplates(templatesDir, await filesUnder(templatesDir), await toolVersion());
-  return new RenderPool(workerFile);
+  const { engineFile } = await compiledTemplates(templatesDir, await filesUnder(templatesDir), await toolVersion());
+  return new RenderPool(engineFile);
 }
 
 export interface BuildResult {
@@ -104,10 +104,10 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const { incremental, parallel = 'auto' } = options;
   const templateFiles = await filesUnder(options.templatesDir);
   const version = incremental?.version ?? (await toolVersion());
-  const { engine, workerFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
+  const { engine, engineFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
   let pool: RenderPool | undefined;
   const parallelFor = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
-  const workers = () => options.workers ?? (pool ??= new RenderPool(workerFile));
+  const workers = () => options.workers ?? (pool ??= new RenderPool(engineFile));
   try {
     const model = await renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
       many: async (batches) => {

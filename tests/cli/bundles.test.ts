@@ -23,7 +23,7 @@ async function bundledFiles(entry: string): Promise<string[]> {
 // A schema module brings zod's whole API (three quarters of a megabyte): loading it cost every
 // render thread ~30 ms, and the contact function weighed 780 KB instead of 50 KB.
 describe('bundles that load on every page render or every enquiry', () => {
-  it.each(['cli/engine/render/engine.ts', 'cli/engine/render/worker.ts', 'functions/netlify/send-contact-email.ts'])(
+  it.each(['cli/engine/render/bundle.ts', 'functions/netlify/send-contact-email.ts'])(
     'leave the content schemas and zod’s full API out of %s',
     async (entry) => {
       const files = await bundledFiles(entry);

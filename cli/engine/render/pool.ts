@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { repoRoot } from '../../paths.ts';
 import type { Assets } from '../../../templates/context.tsx';
 import { withHtml } from '../incremental/markdown-cache.ts';
 import type { MarkdownBatch } from './markdown-text.ts';
@@ -8,6 +10,9 @@ import type { Route, RouteMap } from '../../site/routes.ts';
 import type { RenderedBytes, WorkerRequest } from './worker.ts';
 
 const pageBatch = 250;
+
+/** Where each worker starts: from the repository, since this module runs bundled elsewhere (cli/bin.js). */
+const workerStart = join(repoRoot, 'cli/engine/render/worker-start.js');
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -22,11 +27,12 @@ export class RenderPool {
   private closing = false;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
-  constructor(workerFile: string, size = availableParallelism()) {
+  /** `engineFile`: the compiled engine (compile.ts), or a bundle that serves requests as it does. */
+  constructor(engineFile: string, size = availableParallelism()) {
     this.workers = Array.from({ length: Math.max(1, size) }, () => {
       // Rendering makes short-lived garbage fast. With a 48 MB young generation instead of 16, a
       // worker of a 4,000-post cold build spent ~0.7 s in GC instead of 1-1.7 s, at the same peak RSS.
-      const worker = new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 48 } });
+      const worker = new Worker(workerStart, { workerData: { engine: engineFile }, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
       worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
         const task = this.pending.get(id);
         this.pending.delete(id);

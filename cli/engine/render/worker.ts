@@ -1,5 +1,5 @@
 // A render worker (pool.ts): renders Markdown, and pages against the model it was sent.
-import { parentPort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import type { Assets } from '../../../templates/context.tsx';
 import { createRenderer, renderBatch, type RenderedPage } from './engine.ts';
 import type { MarkdownBatch } from './markdown-text.ts';
@@ -23,16 +23,19 @@ const encoder = new TextEncoder();
 
 let site: { routes: RouteMap; render: (route: Route) => RenderedPage } | undefined;
 
-parentPort!.on('message', async (request: WorkerRequest) => {
+/** Answers the build's requests on `port`, for as long as the worker runs (worker-start.js). */
+export const serveRequests = (port: MessagePort) => port.on('message', (request: WorkerRequest) => answer(port, request));
+
+async function answer(port: MessagePort, request: WorkerRequest): Promise<void> {
   try {
     if (request.type === 'markdown') {
-      parentPort!.postMessage({ id: request.id, result: request.batches.map(renderBatch) });
+      port.postMessage({ id: request.id, result: request.batches.map(renderBatch) });
     } else if (request.type === 'site') {
       const routes = new RouteMap(request.model);
       // Hashes are the main thread's: here only the keys of what pages read are needed.
       const index = indexModel(request.model, routes, { hashes: false });
       site = { routes, render: createRenderer(request.model, routes, request.assets, request.year, { index }) };
-      parentPort!.postMessage({ id: request.id, result: null });
+      port.postMessage({ id: request.id, result: null });
     } else {
       const { routes, render } = site!;
       const stager = request.staging ? new Stager(request.staging) : undefined;
@@ -43,9 +46,9 @@ parentPort!.on('message', async (request: WorkerRequest) => {
       });
       await stager?.written();
       const moved = pages.flatMap((page) => (page.html instanceof Uint8Array ? [page.html.buffer as ArrayBuffer] : []));
-      parentPort!.postMessage({ id: request.id, result: pages }, moved);
+      port.postMessage({ id: request.id, result: pages }, moved);
     }
   } catch (error) {
-    parentPort!.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    port.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
-});
+}

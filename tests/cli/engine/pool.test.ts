@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RenderPool } from '../../../cli/engine/render/pool.ts';
 
-/** A worker script that does `body` when it gets its first task. */
+/** A stand-in for the compiled engine whose workers do `body` when they get their first task. */
 async function workerScript(body: string): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'worker-')), 'worker.mjs');
-  await writeFile(file, `import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => { ${body} });\n`);
+  const file = join(await mkdtemp(join(tmpdir(), 'worker-')), 'engine.cjs');
+  await writeFile(file, `exports.serveRequests = (port) => port.on('message', () => { ${body} });\n`);
   return file;
 }
 

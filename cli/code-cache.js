@@ -1,0 +1,64 @@
+// Loads a compiled CommonJS bundle with V8's code cache, which Node 20 does not keep for modules.
+// Plain JavaScript: a render worker (engine/render/worker-start.js) loads it before any TypeScript.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { Script } from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
+import { digest, writeFileAtomic } from './files.js';
+
+/**
+ * Written before the cached bytes: the digests of the bundle and of those bytes. V8 checks a
+ * header that holds the source's length, not its text, and in release builds no checksum of the
+ * bytes: a stale or damaged cache could run.
+ */
+const headerLength = 2 * digest('').length;
+
+/**
+ * Runs the CommonJS bundle `file` and returns its exports. The code V8 compiled for it is kept in
+ * `<file>.v8`: read when it matches the bundle and its own digest (checked here) and V8 and
+ * its flags (V8 checks), and written when the main thread exits, so that it holds every function the
+ * process ran, not just the bundle's top level.
+ * @param {string} file
+ * @returns {any}
+ */
+export function loadBundle(file) {
+  const cacheFile = `${file}.v8`;
+  const source = readFileSync(file, 'utf8');
+  const sourceDigest = digest(source);
+  const cachedData = readCache(cacheFile, sourceDigest);
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  if (isMainThread && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCache(cacheFile, sourceDigest, script));
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  return module.exports;
+}
+
+/**
+ * @param {string} cacheFile
+ * @param {string} sourceDigest
+ */
+function readCache(cacheFile, sourceDigest) {
+  let bytes;
+  try {
+    bytes = readFileSync(cacheFile);
+  } catch {
+    return undefined; // not written yet
+  }
+  const data = bytes.subarray(headerLength);
+  return bytes.subarray(0, headerLength).toString('latin1') === sourceDigest + digest(data) ? data : undefined;
+}
+
+/**
+ * @param {string} cacheFile
+ * @param {string} sourceDigest
+ * @param {Script} script
+ */
+function writeCache(cacheFile, sourceDigest, script) {
+  try {
+    const data = script.createCachedData();
+    writeFileAtomic(cacheFile, Buffer.concat([Buffer.from(sourceDigest + digest(data), 'latin1'), data]));
+  } catch {
+    // Only a speed-up: a cache that cannot be written is made again by the next process.
+  }
+}

@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../helpers.ts';
+
+const loader = pathToFileURL(join(repoRoot, 'cli/code-cache.js')).href;
+
+/** A bundle in a folder of its own, like the compiled engine: `answer()` gives `value`. */
+async function bundle(value: string): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'bundle-')), 'engine.cjs');
+  await writeFile(file, `exports.answer = () => ${JSON.stringify(value)} + require('node:path').sep;\n`);
+  return file;
+}
+
+/** Loads `file` in a new process, as a build does, and gives what its `answer()` returned. */
+function run(file: string): string {
+  const script = `const { loadBundle } = await import(${JSON.stringify(loader)}); console.log(loadBundle(${JSON.stringify(file)}).answer());`;
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
+}
+
+const inode = async (file: string) => (await stat(file)).ino;
+
+describe('the code cache of a compiled bundle', () => {
+  it('is written by the first process that runs the bundle and read, unchanged, by the next', async () => {
+    const file = await bundle('first');
+    expect(run(file)).toBe('first/');
+    const written = await inode(`${file}.v8`);
+    expect(run(file)).toBe('first/');
+    expect(await inode(`${file}.v8`)).toBe(written);
+  });
+
+  it('is not trusted once damaged: the bundle still runs, and the cache is written again', async () => {
+    const file = await bundle('intact');
+    run(file);
+    const bytes = await readFile(`${file}.v8`);
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 8) ^ 0xff, bytes.length - 8);
+    await writeFile(`${file}.v8`, bytes);
+    const damaged = await inode(`${file}.v8`);
+    expect(run(file)).toBe('intact/');
+    expect(await inode(`${file}.v8`)).not.toBe(damaged);
+    expect(await readFile(`${file}.v8`)).not.toEqual(bytes);
+  });
+
+  it('is not used for a bundle of the same length with other code', async () => {
+    const file = await bundle('before');
+    run(file);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('before', 'after!'));
+    expect(run(file)).toBe('after!/');
+  });
+});
