@@ -3,9 +3,11 @@
 // source file changes: loading one bundle starts several times faster than compiling each module
 // on the fly, and maintainers still need no build step.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { cliBuild } from './bundling.js';
+import { loadBundle } from './code-cache.js';
 import { keepNewest, settleFolder, sourcesKey } from './files.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,7 +18,7 @@ async function compile(outdir) {
   const temp = `${outdir}.tmp-${process.pid}`;
   await build(cliBuild(root, temp));
   settleFolder(temp, outdir);
-  // The newest bundle and three older ones: a process started before an edit may still load their chunks.
+  // The newest bundle and three older ones: a process started before an edit writes its code cache there as it exits.
   keepNewest(join(outdir, '..'), 'cli-', 4);
 }
 
@@ -26,6 +28,12 @@ try {
 } catch {
   process.exitCode = 1; // esbuild has printed where the sources fail to compile
 }
-// Source maps cost start-up time; --debug shows stack traces, so it maps them to the sources.
-if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
-if (!process.exitCode) await import(pathToFileURL(join(outdir, 'index.js')).href);
+const bundle = join(outdir, 'index.cjs');
+if (!process.exitCode && process.argv.includes('--debug')) {
+  // --debug shows stack traces: Node's own loader maps them to the sources, which it does for no
+  // script run with a code cache. Source maps cost start-up time, so only here.
+  process.setSourceMapsEnabled(true);
+  createRequire(import.meta.url)(bundle);
+} else if (!process.exitCode) {
+  loadBundle(bundle);
+}

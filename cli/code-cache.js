@@ -16,9 +16,10 @@ const headerLength = 2 * digest('').length;
 
 /**
  * Runs the CommonJS bundle `file` and returns its exports. The code V8 compiled for it is kept in
- * `<file>.v8`: read when it matches the bundle and its own digest (checked here) and V8 and
- * its flags (V8 checks), and written when the main thread exits, so that it holds every function the
- * process ran, not just the bundle's top level.
+ * `<file>.v8`: read when it matches the bundle and its own digest (checked here) and V8 and its
+ * flags (V8 checks), and written when the main thread exits, so that it holds every function the
+ * process ran, not just the bundle's top level. The bundle must require its packages: Node 20
+ * gives a script run from a code cache no import().
  * @param {string} file
  * @returns {any}
  */

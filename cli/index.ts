@@ -118,10 +118,8 @@ program
   .addOption(shared.builtFrom())
   .action(async (opts) => (await import('./commands/audit/command.ts')).audit(opts));
 
-try {
-  await program.parseAsync();
-} catch (error) {
+program.parseAsync().catch((error) => {
   // Commander has printed its message (or the help, or the version): 0 for those, 2 for misuse.
   if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : 2;
   else process.exitCode = reportFailure(error, program.opts().debug === true);
-}
+});

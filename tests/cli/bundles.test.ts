@@ -41,4 +41,11 @@ describe('the command line bundle', () => {
     expect(packages.filter((file) => /\/js-yaml\//.test(file))).toEqual(['node_modules/js-yaml/dist/js-yaml.mjs']);
     expect(packages.some((file) => file.startsWith('node_modules/htmlparser2/'))).toBe(true);
   });
+
+  it('requires the packages it leaves out, since the script it runs as, with a code cache, cannot import()', async () => {
+    const { outputFiles } = await build({ ...cliBuild(repoRoot, join(repoRoot, 'unused')), write: false, logLevel: 'silent' });
+    const code = outputFiles.find((file) => file.path.endsWith('.cjs'))!.text;
+    expect(code).toContain('require("sharp")');
+    expect(code).not.toMatch(/\bimport\(\s*[^)\s]/);
+  });
 });

@@ -76,6 +76,8 @@ async function compileEngine(): Promise<string> {
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     target: 'node20',
+    minifyWhitespace: true,
+    minifySyntax: true,
     write: false,
     logLevel: 'silent',
   });

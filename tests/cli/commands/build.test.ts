@@ -51,7 +51,7 @@ describe('sitegen build', { timeout: 30_000 }, () => {
     expect(plain.stderr).toContain('could not write');
     expect(plain.stderr).not.toMatch(/\n\s+at /);
     const debug = await cli('--debug', 'build', '--out', join(notAFolder, 'dist'));
-    expect(debug.stderr).toMatch(/\n\s+at /);
+    expect(debug.stderr).toMatch(/\n\s+at claimOutput \(.*cli\/engine\/write\/publish\.ts:\d+/);
   });
 });
 
