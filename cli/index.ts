@@ -40,6 +40,10 @@ program
   .addOption(shared.cache())
   .option('--no-cache', 'render every page and ignore the cache')
   .option('--verify-output', 'check every file of the output folder instead of trusting what the last build recorded')
+  .option(
+    '--changed <files...>',
+    'the content files added, edited or deleted since the last build (as git diff --name-only lists them); the others are taken as it read them, unchecked',
+  )
   .addOption(strictOption)
   .action(async (opts) => (await import('./commands/build.ts')).buildCommand(opts));
 

@@ -5,12 +5,12 @@ import { inputsOf, readStamp, sameOutput } from '../engine/incremental/stamp.ts'
 
 export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   const started = performance.now();
-  // Taken once: the build records it in the stamp it leaves.
-  const inputs = opts.cache === false ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() });
+  // Taken once: the build records it in the stamp it leaves. --changed spares the walk it takes.
+  const inputs = opts.cache === false || opts.changed ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() });
   // Nothing changed since the last build: say so without loading the engine, the cache or the content.
-  if (opts.cache !== false && !opts.verifyOutput) {
+  if (opts.cache !== false && inputs && !opts.verifyOutput) {
     const stamp = readStamp(opts.cache);
-    if (stamp && stamp.inputs === inputs?.key && sameOutput(stamp.out, opts.out)) {
+    if (stamp && stamp.inputs === inputs.key && sameOutput(stamp.out, opts.out)) {
       const seconds = (performance.now() - started) / 1000;
       return report({ ...stamp.summary, rendered: 0, photosEncoded: 0, seconds }, opts.out, 'nothing changed since the last build');
     }

@@ -20,6 +20,7 @@ import {
   readStamp,
   sameOutput,
   statsOf,
+  unknownInputs,
   writeStamp,
   type Inputs,
 } from './incremental/stamp.ts';
@@ -34,6 +35,11 @@ export interface BuildCommandOptions {
   strict?: boolean;
   /** Stat every output file instead of trusting the manifest when the output folder is the one the last build left. */
   verifyOutput?: boolean;
+  /**
+   * The content files that may have changed since the last build, as the caller knows them (an
+   * editor, or CI from git): the others are taken as that build parsed them, without a stat.
+   */
+  changed?: string[];
   /**
    * The fingerprint of the inputs (incremental/stamp.ts), when the caller took it already; taken
    * before any content is read, so that an edit made while the build runs makes the next one check.
@@ -98,8 +104,7 @@ export class BuildSession {
 
   /** The content files, relative to `contentDir`, that may have changed since the last good build; undefined: any. */
   changedIn(contentDir: string): Set<string> | undefined {
-    const root = resolve(contentDir);
-    return this.changedSince && new Set([...this.changedSince].map((file) => relative(root, file)));
+    return this.changedSince && inContent(contentDir, this.changedSince);
   }
 
   /** A build succeeded; `watched`: it began with the watcher ready, so what it read is what the files hold but for changes reported since. */
@@ -132,6 +137,9 @@ export class BuildSession {
   }
 }
 
+/** `files` by their paths in the content folder `contentDir`. */
+const inContent = (contentDir: string, files: Iterable<string>) => new Set([...files].map((file) => relative(resolve(contentDir), resolve(file))));
+
 /**
  * Loads, builds and writes the site, incrementally when a cache folder is given. With a session,
  * the cache stays in memory and is written later (see BuildSession).
@@ -154,7 +162,8 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   const watched = session?.watching === true;
   const release = await claimOutput(opts.out, (message) => console.warn(`! ${message}`));
   // dev (a session) leaves no stamp: it rebuilds on every change, and the next build checks anyway.
-  const inputs = opts.cache === false || session ? undefined : (opts.inputs ?? inputsOf({ ...opts, year: base.year }));
+  // A build told what changed takes no fingerprint: its stamp vouches for the output folder alone.
+  const inputs = opts.cache === false || session || opts.changed ? undefined : (opts.inputs ?? inputsOf({ ...opts, year: base.year }));
   try {
     const { result, written } =
       opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache, inputs }, base, session);
@@ -173,6 +182,8 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     if (opts.cache !== false && inputs && out) {
       const after = listed ? afterWriting(inputs, result.model.published.file) : inputs;
       writeStamp(opts.cache, { inputs: after.key, out, summary });
+    } else if (opts.cache !== false && opts.changed && out) {
+      writeStamp(opts.cache, { inputs: unknownInputs, out, summary });
     }
     if (session) {
       session.published = foldersIdentity(opts.out, Object.keys(written));
@@ -234,7 +245,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
         parsed: {
           previous: cache.parsed,
           next: parsed,
-          changed: session?.cache && session.changedIn(opts.content),
+          changed: session?.cache ? session.changedIn(opts.content) : opts.changed && inContent(opts.content, opts.changed),
           stats: opts.inputs && statsOf(opts.inputs),
         },
         photoEncoded: options.photoCache ? photosEncodedIn(options.photoCache) : undefined,

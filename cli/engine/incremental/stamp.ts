@@ -10,7 +10,10 @@ import type { FileTimes } from '../load/parse.ts';
 
 /** The last successful build: what it was built from, and what it said. */
 export interface Stamp {
-  /** The key of the build's Inputs: taken when it began, with the content files it wrote itself as it left them. */
+  /**
+   * The key of the build's Inputs: taken when it began, with the content files it wrote itself as
+   * it left them; `unknownInputs` for a build told what changed (--changed), which took none.
+   */
   inputs: string;
   /** The output folder the build left: published by a rename, so a new folder has a new inode. */
   out: { ino: number; mtimeMs: number };
@@ -24,6 +27,9 @@ export interface Stamp {
 function bundleKey(): string | undefined {
   return /[\\/](cli-[0-9a-f]+)[\\/]/.exec(fileURLToPath(import.meta.url))?.[1];
 }
+
+/** The inputs of a build that took no fingerprint: no key equals it, so its stamp never says nothing changed. */
+export const unknownInputs = '';
 
 /** A fingerprint of the build's inputs (`key`), and what it was made of. */
 export interface Inputs {

@@ -72,6 +72,21 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Una frase nueva.');
   });
 
+  it('rebuilds what --changed names and takes the other content files as the last build read them', async () => {
+    const { content, out, args } = await setUp();
+    const [named, unnamed] = ['mantenimiento-piscinas-verano', 'prevencion-averias-fontaneria'];
+    await editFile(content, `blog/es/${named}.md`, (md) => `${md}\nNombrada en --changed.\n`);
+    await editFile(content, `blog/es/${unnamed}.md`, (md) => `${md}\nNo nombrada.\n`);
+    const told = await cli(...args, '--changed', join(content, `blog/es/${named}.md`));
+    expect(told.stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
+    expect(await readFile(join(out, `blog/${named}.html`), 'utf8')).toContain('Nombrada en --changed.');
+    expect(await readFile(join(out, `blog/${unnamed}.html`), 'utf8')).not.toContain('No nombrada.');
+    // A build without the list checks every file again: it finds the edit the list left out.
+    expect((await cli(...args)).stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
+    expect(await readFile(join(out, `blog/${unnamed}.html`), 'utf8')).toContain('No nombrada.');
+    expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
+  });
+
   it('says nothing changed on the build after one that added a page to published-urls.txt', async () => {
     const { content, args } = await setUp();
     await editFile(content, 'published-urls.txt', (text) => text.replace('/en/about\n', ''));
