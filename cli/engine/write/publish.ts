@@ -146,7 +146,9 @@ export async function writeOutputs(outDir: string, outputs: Outputs, update?: Ou
     rmSync(next, { recursive: true, force: true });
     const files = [...Object.keys(records), ...changed.map(([file]) => file)];
     makeFolders(next, files);
-    for (const file of Object.keys(records)) linkOrCopy(join(target, file), join(next, file));
+    // Output paths are relative and normalised: joined by hand, since path.join took a quarter of
+    // the time of linking 4,373 files.
+    for (const file of Object.keys(records)) linkOrCopy(`${target}/${file}`, `${next}/${file}`);
     putAll(next, changed, records);
     swapIn(next, target);
   } catch (error) {
@@ -157,7 +159,7 @@ export async function writeOutputs(outDir: string, outputs: Outputs, update?: Ou
 }
 
 const makeFolders = (root: string, files: string[]) => {
-  for (const folder of new Set(files.map((file) => dirname(join(root, file))))) mkdirSync(folder, { recursive: true });
+  for (const folder of new Set(files.map(dirname))) mkdirSync(join(root, folder), { recursive: true });
 };
 
 /** Puts each changed file under `folder` and records what it now holds. */
