@@ -3,12 +3,13 @@ import { join, relative, resolve } from 'node:path';
 import { templatesDir } from '../paths.ts';
 import { manifestOf, readCache, writeCache, type CacheState, type Manifest } from './incremental/cache.ts';
 import { build, startWorkers, type BuildOptions } from './pipeline.ts';
-import type { ParsedFiles } from './load/parse.ts';
+import type { ParsedFile, ParsedFiles } from './load/parse.ts';
 import type { RenderPool } from './render/pool.ts';
 import { MarkdownAhead, MarkdownCache } from './incremental/markdown-cache.ts';
 import { loadContent } from './load/content.ts';
 import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/lang.ts';
+import type { MarkdownPage } from '../site/model.ts';
 import { writeContactServices } from './write/contact-services.ts';
 import { photosEncodedIn } from './photos/encode.ts';
 import {
@@ -85,6 +86,8 @@ export class BuildSession {
   watching = false;
   /** Whether a build of this session ran the render code on this thread yet (BuildOptions.warmUp). */
   warm = false;
+  /** The page the loader made of each parsed file, for the next build (LoadOptions.pages). */
+  readonly pages = new WeakMap<ParsedFile, MarkdownPage>();
 
   /** A watcher now reports every change of the content folder to `changed`. */
   watched(): void {
@@ -138,7 +141,8 @@ export class BuildSession {
 }
 
 /** `files` by their paths in the content folder `contentDir`. */
-const inContent = (contentDir: string, files: Iterable<string>) => new Set([...files].map((file) => relative(resolve(contentDir), resolve(file))));
+const inContent = (contentDir: string, files: Iterable<string>) =>
+  new Set([...files].map((file) => relative(resolve(contentDir), resolve(file))));
 
 /**
  * Loads, builds and writes the site, incrementally when a cache folder is given. With a session,
@@ -250,6 +254,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
         },
         photoEncoded: options.photoCache ? photosEncodedIn(options.photoCache) : undefined,
         onMarkdown: ahead?.add,
+        pages: session?.pages,
       });
       const intact = trusted ? new Set(Object.keys(previous ?? {})) : intactFiles(opts.out, previous);
       const result = await build(content, { ...options, workers, ahead, incremental: { cache, version, intact } });

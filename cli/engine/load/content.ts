@@ -33,6 +33,12 @@ export interface LoadOptions {
   photoEncoded?: (photo: Photo) => boolean;
   /** Told each post's and legal text's Markdown as it is read, by the hash it is cached under, to start rendering it. */
   onMarkdown?: (text: { hash: string; markdown: string }) => void;
+  /**
+   * The page each parsed entry gave, kept by a dev session: it hands every build the entries of
+   * its last one, and an unchanged file's entry is that very object, so its page is the same too,
+   * not copied again. A one-off build keeps none: 4,000 weak entries only slow its collections.
+   */
+  pages?: WeakMap<ParsedFile, MarkdownPage>;
 }
 
 /**
@@ -248,12 +254,6 @@ interface PairPage {
 }
 
 /**
- * The page each parsed entry gave. A dev session hands every build the entries of its last one,
- * and an unchanged file's entry is that very object: its page is the same too, not copied again.
- */
-const pageOf = new WeakMap<ParsedFile, MarkdownPage>();
-
-/**
  * Loads content/<folder>/{es,en}/*.md: front matter validated, slug equal to the file name, and
  * each page's counterpart in the other language pointing back at it.
  */
@@ -262,7 +262,7 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
   folder: string,
   schema: S,
   issues: ContentIssue[],
-  { parsed, onMarkdown }: LoadOptions,
+  { parsed, onMarkdown, pages: pageOf }: LoadOptions,
   hooks: {
     check?: (page: z.infer<S>, source: Locator) => void;
     /** Rewrites the Markdown body before it is rendered. */
@@ -295,12 +295,12 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
       const body = hooks.body?.(md.body, { ...front, lang }, source, md.bodyLine);
       const sourceHash = body === undefined || body === md.body ? md.hash : digest([md.hash, body]);
       onMarkdown?.({ hash: sourceHash, markdown: body ?? md.body });
-      let page = body === undefined ? (pageOf.get(entry) as Page | undefined) : undefined;
+      let page = body === undefined ? (pageOf?.get(entry) as Page | undefined) : undefined;
       if (!page) {
         page = { ...front, lang, frontMatterHash, sourceHash } as Page;
         // Not enumerable: copies of the page (withHtml) must not read a body the build may not need.
         Object.defineProperty(page, 'markdown', body === undefined ? { get: () => md.body } : { value: body });
-        if (body === undefined) pageOf.set(entry, page);
+        if (body === undefined) pageOf?.set(entry, page);
       }
       pages[lang].push({ page, source });
     }
