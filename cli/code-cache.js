@@ -2,7 +2,7 @@
 // Plain JavaScript: a render worker (engine/render/worker-start.js) loads it before any TypeScript.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { Script } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
 import { digest, writeFileAtomic } from './files.js';
@@ -13,6 +13,14 @@ import { digest, writeFileAtomic } from './files.js';
  * bytes: a stale or damaged cache could run.
  */
 const headerLength = 2 * digest('').length;
+
+/**
+ * The caches to write as the process exits, by bundle name: a newer compile of a bundle (dev,
+ * after a template edit) replaces the older one, which no longer runs and is not kept alive here.
+ * @type {Map<string, () => void>}
+ */
+const unsaved = new Map();
+if (isMainThread) process.once('exit', () => unsaved.forEach((save) => save()));
 
 /**
  * Runs the CommonJS bundle `file` and returns its exports. The code V8 compiled for it is kept in
@@ -29,7 +37,9 @@ export function loadBundle(file) {
   const sourceDigest = digest(source);
   const cachedData = readCache(cacheFile, sourceDigest);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
-  if (isMainThread && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCache(cacheFile, sourceDigest, script));
+  unsaved.delete(basename(file));
+  if (isMainThread && (!cachedData || script.cachedDataRejected))
+    unsaved.set(basename(file), () => writeCache(cacheFile, sourceDigest, script));
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
   return module.exports;

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +43,15 @@ describe('the code cache of a compiled bundle', () => {
     expect(run(file)).toBe('intact/');
     expect(await inode(`${file}.v8`)).not.toBe(damaged);
     expect(await readFile(`${file}.v8`)).not.toEqual(bytes);
+  });
+
+  it('is written for the newest compile only, however many compiles of the bundle a dev session loads', async () => {
+    const files = await Promise.all(Array.from({ length: 12 }, (_, i) => bundle(`compile ${i}`)));
+    const script = `const { loadBundle } = await import(${JSON.stringify(loader)}); for (const file of ${JSON.stringify(files)}) loadBundle(file);`;
+    const { stderr } = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(stderr).toBe('');
+    expect(existsSync(`${files.at(-1)}.v8`)).toBe(true);
+    expect(files.slice(0, -1).filter((file) => existsSync(`${file}.v8`))).toEqual([]);
   });
 
   it('is not used for a bundle of the same length with other code', async () => {
