@@ -141,8 +141,10 @@ export class BuildSession {
 }
 
 /** `files` by their paths in the content folder `contentDir`. */
-const inContent = (contentDir: string, files: Iterable<string>) =>
-  new Set([...files].map((file) => relative(resolve(contentDir), resolve(file))));
+function inContent(contentDir: string, files: Iterable<string>): Set<string> {
+  const root = resolve(contentDir);
+  return new Set([...files].map((file) => relative(root, resolve(file))));
+}
 
 /**
  * Loads, builds and writes the site, incrementally when a cache folder is given. With a session,

@@ -9,7 +9,7 @@ const months: Record<Lang, readonly string[]> = {
 
 /** "2024-03-15" → "15 de marzo de 2024" / "15 March 2024". */
 export function formatDate(isoDate: string, lang: Lang): string {
-  const [year, month, day] = [isoDate.slice(0, 4), isoDate.slice(5, 7), isoDate.slice(8, 10)].map(Number) as [number, number, number];
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   const name = months[lang][month - 1];
   return lang === 'es' ? `${day} de ${name} de ${year}` : `${day} ${name} ${year}`;
 }
