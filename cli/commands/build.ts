@@ -2,6 +2,7 @@
 import { relative } from 'node:path';
 import type { BuildCommandOptions, BuildSummary } from '../engine/build-site.ts';
 import { inputsOf, readStamp, sameOutput } from '../engine/incremental/stamp.ts';
+import { outputBusy } from '../engine/write/publish.ts';
 
 export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   const started = performance.now();
@@ -10,7 +11,7 @@ export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   // Nothing changed since the last build: say so without loading the engine, the cache or the content.
   if (opts.cache !== false && inputs && !opts.verifyOutput) {
     const stamp = readStamp(opts.cache);
-    if (stamp && stamp.inputs === inputs.key && sameOutput(stamp.out, opts.out)) {
+    if (stamp && stamp.inputs === inputs.key && sameOutput(stamp.out, opts.out) && !outputBusy(opts.out)) {
       const seconds = (performance.now() - started) / 1000;
       return report({ ...stamp.summary, rendered: 0, photosEncoded: 0, seconds }, opts.out, 'nothing changed since the last build');
     }

@@ -296,13 +296,29 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Folders killed builds left beside `target`: `<name>.staging-<pid>`, `.tmp-<pid>`, `.old-<pid>`,
- * and `.<name>.trash-<pid>-<n>` that a killed remover did not finish.
+ * Folders a build that did not finish left beside `target`: `<name>.staging-<pid>`, `.tmp-<pid>`,
+ * `.old-<pid>`, and `.<name>.trash-<pid>-<n>` that a killed remover did not finish.
  */
-function recoverLeftovers(target: string): void {
+function leftoversBeside(target: string): string[] {
   const escaped = basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pattern = new RegExp(`^(${escaped}\\.(staging|tmp|old)-\\d+|\\.${escaped}\\.trash-\\d+-\\d+)$`);
-  const leftovers = readdirSync(dirname(target)).filter((name) => pattern.test(name));
+  return readdirSync(dirname(target)).filter((name) => pattern.test(name));
+}
+
+/**
+ * Whether a build is writing `outDir` or one was stopped before it let the folder go (its lock
+ * or its staging, temporary or moved-aside folder is there): then nothing can be said unchanged
+ * before the next build has claimed the folder and cleaned up. Trash a remover is still deleting
+ * does not count: every build that replaced the folder leaves some for a moment.
+ */
+export function outputBusy(outDir: string): boolean {
+  const target = resolve(outDir);
+  return existsSync(`${target}.lock`) || leftoversBeside(target).some((name) => !name.includes('.trash-'));
+}
+
+/** Removes what builds that did not finish left beside `target`, putting back a site moved aside. */
+function recoverLeftovers(target: string): void {
+  const leftovers = leftoversBeside(target);
   // Killed between the two renames of swapIn: the previous site is whole under .old-<pid>.
   const moved = leftovers.find((name) => name.includes('.old-'));
   if (moved && !existsSync(target)) renameSync(join(dirname(target), moved), target);

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BuildSession, buildSite } from '../../../cli/engine/build-site.ts';
@@ -84,6 +84,17 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     // A build without the list checks every file again: it finds the edit the list left out.
     expect((await cli(...args)).stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
     expect(await readFile(join(out, `blog/${unnamed}.html`), 'utf8')).toContain('No nombrada.');
+    expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
+  });
+
+  it('cleans up after a build killed once it had left its stamp, instead of saying nothing changed', async () => {
+    const { out, args } = await setUp();
+    // What a build killed between writing its stamp and letting the folder go leaves beside it.
+    const dead = 999_999;
+    await writeFile(`${out}.lock`, String(dead));
+    await mkdir(`${out}.staging-${dead}`);
+    expect((await cli(...args)).stdout).not.toContain('nothing changed');
+    expect((await readdir(dirname(out))).filter((name) => name.startsWith('dist.'))).toEqual([]);
     expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
   });
 
