@@ -122,8 +122,21 @@ program
   .addOption(shared.builtFrom())
   .action(async (opts) => (await import('./commands/audit/command.ts')).audit(opts));
 
-program.parseAsync().catch((error) => {
-  // Commander has printed its message (or the help, or the version): 0 for those, 2 for misuse.
-  if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : 2;
-  else process.exitCode = reportFailure(error, program.opts().debug === true);
+let settled = false;
+// A command still awaiting something when nothing is left to run would end the process with 0; a
+// top-level await, which a script run with a code cache cannot have (bin.js), made Node exit 13.
+process.once('beforeExit', () => {
+  if (settled) return;
+  console.error('✗ the command stopped before it finished: it waited for something that never came');
+  process.exitCode = 13;
 });
+program
+  .parseAsync()
+  .catch((error) => {
+    // Commander has printed its message (or the help, or the version): 0 for those, 2 for misuse.
+    if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : 2;
+    else process.exitCode = reportFailure(error, program.opts().debug === true);
+  })
+  .finally(() => {
+    settled = true;
+  });
