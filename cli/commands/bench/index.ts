@@ -6,7 +6,7 @@ import { UsageError, UserError } from '../../errors.ts';
 import { addSyntheticPosts, generateCorpus } from './corpus.ts';
 import { editLocality, editPostBody, editTemplate, fileEdit } from './edits.ts';
 import { repoRoot } from '../../paths.ts';
-import { clean, makeWorkspace, runBuild, runCheckLinks, runPeers, type BuildRun } from './process.ts';
+import { copyWorkspace, makeWorkspace, runBuild, runCheckLinks, runPeers, type BuildRun } from './process.ts';
 import { pageWeight } from '../size/measure.ts';
 import { checkBudgets, peersTable, resultsTable, type Results, type Series } from './report.ts';
 
@@ -72,7 +72,7 @@ export async function bench(opts: BenchOptions): Promise<void> {
     console.log(`\n${budgets.text}`);
     if (budgets.missed.length) throw new UserError(`budget${budgets.missed.length === 1 ? '' : 's'} missed: ${budgets.missed.join(', ')}`);
   } finally {
-    if (opts.keep) progress(`kept the sites in ${root}: real/ and site/ (content/, dist/, .cache/)`);
+    if (opts.keep) progress(`kept the sites in ${root}: real-N/ and site-N/ (content/, dist/, .cache/), N the last run`);
     else await rm(root, { recursive: true, force: true });
   }
 }
@@ -104,28 +104,42 @@ async function inDevSession(
   }
 }
 
+/** Cold builds, each in a new copy of the workspace `dir` (copyWorkspace); the series and the last copy, built. */
+async function coldSeries(label: string, runs: number, dir: string): Promise<{ series: Series; built: string }> {
+  let built = dir;
+  const cold = await series(
+    label,
+    runs,
+    () => runBuild(built, []),
+    async (run) => {
+      built = await copyWorkspace(dir, run);
+    },
+  );
+  return { series: cold, built };
+}
+
 async function measure(root: string, opts: BenchOptions): Promise<Results> {
-  const cold = (dir: string) => () => clean(dir);
   const nothing = async () => {};
 
-  const real = join(root, 'real');
-  await makeWorkspace(real);
-  const realCold = await series('real site, cold build', opts.runs, () => runBuild(real, []), cold(real));
-  const contact = await pageWeight(join(real, 'dist'), 'contacto.html');
+  await makeWorkspace(join(root, 'real'));
+  const real = await coldSeries('real site, cold build', opts.runs, join(root, 'real'));
+  const contact = await pageWeight(join(real.built, 'dist'), 'contacto.html');
 
   const corpus = join(root, 'corpus');
-  const site = join(root, 'site');
   progress(`generating ${2 * opts.posts} posts, ${opts.posts} per language`);
   await generateCorpus(corpus, 2 * opts.posts);
-  await makeWorkspace(site);
-  await addSyntheticPosts(corpus, join(site, 'content'));
+  await makeWorkspace(join(root, 'site'));
+  await addSyntheticPosts(corpus, join(root, 'site', 'content'));
+  const cold = await coldSeries('cold build', opts.runs, join(root, 'site'));
+  // The rebuilds start from the last cold build's output and cache.
+  const site = cold.built;
   const build = () => runBuild(site, []);
 
   const results: Results = {
     posts: opts.posts,
     runs: opts.runs,
-    real: realCold,
-    cold: await series('cold build', opts.runs, build, cold(site)),
+    real: real.series,
+    cold: cold.series,
     unchanged: await series('rebuild, nothing changed', opts.runs, build, nothing),
     post: await series('rebuild, one post edited', opts.runs, build, await fileEdit(join(site, 'content/blog/es/post-0.md'), editPostBody)),
     devPost: await inDevSession(site, join(site, 'content/blog/es/post-1.md'), async (dev, edited) =>
