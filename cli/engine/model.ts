@@ -9,7 +9,12 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
   // Loaded here, not with this module: most commands never render Markdown in this thread.
   const { renderBatch, markdownToHtmlSync } = await import('./render/markdown.ts');
   const many = async (batches: MarkdownBatch[]) => batches.map(renderBatch);
-  return renderMarkdown(await loadContent(contentDir, options), new MarkdownCache(), { many, one: markdownToHtmlSync });
+  const { model, rendered } = renderMarkdown(await loadContent(contentDir, options), new MarkdownCache(), {
+    many,
+    one: markdownToHtmlSync,
+  });
+  await rendered;
+  return model;
 }
 
 /**

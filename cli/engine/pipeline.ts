@@ -109,7 +109,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const parallelFor = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => options.workers ?? (pool ??= new RenderPool(engineFile));
   try {
-    const model = await renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
+    const { model, rendered: markdownRendered } = renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
       many: async (batches) => {
         const count = batches.reduce((sum, batch) => sum + batch.texts.length, 0);
         return parallelFor(count, parallelFrom.markdown) ? workers().markdown(batches) : batches.map(engine.renderBatch);
@@ -144,18 +144,29 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const base = (route: Route) => bases.get(route.family)!;
     const plan = planner(hashOf, incremental && { manifest: incremental.cache.manifest, intact: incremental.intact });
     const { stale, kept, records: pages } = plan(pageTargets(routes.routes, base));
-    const rendered = parallelFor(stale.length, parallelFrom.pages)
-      ? (options.progress?.(`rendering ${stale.length} pages`),
-        await workers().pages(
-          model,
+    // Workers take the model while the Markdown still renders; the HTML goes with each page.
+    const inWorkers = parallelFor(stale.length, parallelFrom.pages);
+    if (inWorkers) workers().site(model, content, assets, options.year);
+    await markdownRendered;
+    if (inWorkers) options.progress?.(`rendering ${stale.length} pages`);
+    const rendering = inWorkers
+      ? workers().pages(
           routes,
-          assets,
-          options.year,
           stale.map((r) => r.path),
           options.staging,
-        ))
-      : await renderHere(stale, engine.createRenderer(model, routes, assets, options.year, { index }), options.staging);
-    for (const page of rendered) {
+        )
+      : renderHere(stale, engine.createRenderer(model, routes, assets, options.year, { index }), options.staging);
+    rendering.catch(() => {}); // awaited below, after the site files
+    // Made again only when something they read changed, as pages are: the sitemap is 4,000 lines.
+    // Here, while the workers render pages; added after them.
+    const files = plan([...siteFiles.keys()].map((file) => ({ item: file, file, base: version })));
+    const made = files.stale.map((file) => {
+      const read = new Set<string>();
+      const tracked = trackPage(model, routes, undefined, index, read);
+      return { file, content: siteFiles.get(file)!(tracked.model, tracked.routes), read };
+    });
+    const renderedPages = await rendering;
+    for (const page of renderedPages) {
       const file = outputFile(page.path);
       outputs.set(file, page.html);
       pages[file] = { base: base(routes.byPath(page.path)), deps: page.read };
@@ -164,12 +175,8 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
     const encoded = await photos;
     for (const [file, staged] of encoded.outputs) outputs.set(file, staged);
-    // Made again only when something they read changed, as pages are: the sitemap is 4,000 lines.
-    const files = plan([...siteFiles.keys()].map((file) => ({ item: file, file, base: version })));
-    for (const file of files.stale) {
-      const read = new Set<string>();
-      const tracked = trackPage(model, routes, undefined, index, read);
-      outputs.set(file, siteFiles.get(file)!(tracked.model, tracked.routes));
+    for (const { file, content, read } of made) {
+      outputs.set(file, content);
       pages[file] = { base: version, deps: [...read] };
     }
     for (const file of files.kept) kept.add(file);
@@ -178,7 +185,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     outputs.set('_headers', deploy.headers);
     outputs.set('_redirects', deploy.redirects);
     if (options.warmUp) warmUp(engine, content, model, routes, assets, options.year, index);
-    return { outputs, kept, routes, model, pages, hashOf, rendered: rendered.length, photosEncoded: encoded.encoded };
+    return { outputs, kept, routes, model, pages, hashOf, rendered: renderedPages.length, photosEncoded: encoded.encoded };
   } finally {
     await pool?.close();
   }

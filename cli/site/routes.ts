@@ -26,6 +26,10 @@ export type Route = Base &
   );
 export type Family = Route['family'];
 
+/** The post or legal text whose HTML a page shows in full, if any. */
+export const markdownPageOf = (route: Route): Post | LegalPage | undefined =>
+  route.family === 'post' ? route.post : route.family === 'legal' ? route.page : undefined;
+
 /** The families reports sample one page of (size, audit): every page family but the form results. */
 export const sampledFamilies: Family[] = [
   'home',

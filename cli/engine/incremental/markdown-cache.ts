@@ -237,9 +237,14 @@ export class MarkdownAhead {
 /**
  * The content with every post and legal text given its HTML, read from `cache` when a page shows
  * it. What the cache lacks is rendered (all at once, by `render`) and added to it; what it holds
- * for no page any more is dropped.
+ * for no page any more is dropped. The model is returned at once, so that routes and the plan of
+ * pages can be made while the texts render; their HTML can be read once `rendered` resolves.
  */
-export async function renderMarkdown(content: Content, cache: MarkdownCache, render: MarkdownRenderer): Promise<SiteModel> {
+export function renderMarkdown(
+  content: Content,
+  cache: MarkdownCache,
+  render: MarkdownRenderer,
+): { model: SiteModel; rendered: Promise<void> } {
   const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
   cache.keepOnly(new Set(pages.map((p) => p.sourceHash)));
   render.ahead?.flush();
@@ -251,11 +256,19 @@ export async function renderMarkdown(content: Content, cache: MarkdownCache, ren
   for (const { hash } of early) missing.delete(hash);
   const batches = cache.batches([...missing].map(([hash, markdown]) => ({ hash, markdown })));
   render.rendering?.(early.length + missing.size);
-  const [rendered, earlier] = await Promise.all([render.many(batches), Promise.all(early.map((e) => e.html))]);
-  batches.forEach(({ texts, pack }, b) => texts.forEach(({ hash }, i) => cache.set(hash, rendered[b]![i]!, pack)));
-  early.forEach(({ hash }, i) => cache.set(hash, earlier[i]!.html, earlier[i]!.pack));
-  const model = withHtml(content, (page) => cache.get(page.sourceHash, () => render.one(page.markdown)), { lazy: true, memo: cache.pages });
-  return { ...model, projects: withBodies(content.projects, render.one) };
+  let done = false;
+  const rendered = Promise.all([render.many(batches), Promise.all(early.map((e) => e.html))]).then(([texts, earlier]) => {
+    batches.forEach(({ texts: batch, pack }, b) => batch.forEach(({ hash }, i) => cache.set(hash, texts[b]![i]!, pack)));
+    early.forEach(({ hash }, i) => cache.set(hash, earlier[i]!.html, earlier[i]!.pack));
+    done = true;
+  });
+  const html = (page: Content['posts'][Lang][number] | Content['legal'][Lang][number]) => {
+    // Read before then, the cache would render the text again on this thread.
+    if (!done) throw new Error(`the HTML of ${page.lang}/${page.slug} was read before its Markdown was rendered`);
+    return cache.get(page.sourceHash, () => render.one(page.markdown));
+  };
+  const model = withHtml(content, html, { lazy: true, memo: cache.pages });
+  return { model: { ...model, projects: withBodies(content.projects, render.one) }, rendered };
 }
 
 /** Finished jobs with their bodies rendered: a few short texts, rendered each build. */

@@ -5,8 +5,8 @@ import { repoRoot } from '../../paths.ts';
 import type { Assets } from '../../../templates/context.tsx';
 import { withHtml } from '../incremental/markdown-cache.ts';
 import type { MarkdownBatch } from './markdown-text.ts';
-import type { SiteModel } from '../../site/model.ts';
-import type { Route, RouteMap } from '../../site/routes.ts';
+import type { Content, SiteModel } from '../../site/model.ts';
+import { markdownPageOf, type RouteMap } from '../../site/routes.ts';
 import type { RenderedBytes, WorkerRequest } from './worker.ts';
 
 const pageBatch = 250;
@@ -25,6 +25,8 @@ export class RenderPool {
   private next = 0;
   private turn = 0;
   private closing = false;
+  /** The model's delivery to every worker (site()). */
+  private sent?: Promise<unknown>;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
   /** `engineFile`: the compiled engine (compile.ts), or a bundle that serves requests as it does. */
@@ -81,33 +83,33 @@ export class RenderPool {
     return results.flat();
   }
 
-  /** Renders the pages at `paths`, returned as bytes or written to `staging` (see RenderedBytes). */
-  async pages(
-    model: SiteModel,
-    routes: RouteMap,
-    assets: Assets,
-    year: number,
-    paths: string[],
-    staging?: string,
-  ): Promise<RenderedBytes[]> {
+  /**
+   * Sends every worker the model its pages render from, without Markdown sources, HTML or image
+   * bytes: it can go while the Markdown renders, since pages() sends the HTML each page shows.
+   */
+  site(model: SiteModel, content: Content, assets: Assets, year: number): void {
+    const slim = slimModel(model, content);
+    this.sent = Promise.all(this.workers.map((worker) => this.send(worker, { type: 'site', model: slim, assets, year })));
+    this.sent.catch(() => {}); // awaited by pages(); a build that fails before never asks for it
+  }
+
+  /** Renders the pages at `paths` against the model site() sent, returned as bytes or written to `staging` (see RenderedBytes). */
+  async pages(routes: RouteMap, paths: string[], staging?: string): Promise<RenderedBytes[]> {
+    if (!this.sent) throw new Error('pages() needs the model: call site() first');
+    await this.sent;
     const results = await Promise.all(
       this.chunks(paths).map(async ({ worker, items: chunk }) => {
-        if (!chunk.length) return [];
-        await this.send(worker, {
-          type: 'site',
-          model: slimModel(
-            model,
-            chunk.map((path) => routes.byPath(path)),
-          ),
-          assets,
-          year,
-        });
         // In batches, so that no thread holds thousands of finished pages at once.
         const pages: RenderedBytes[] = [];
         for (let start = 0; start < chunk.length; start += pageBatch) {
-          pages.push(
-            ...(await this.send<RenderedBytes[]>(worker, { type: 'pages', paths: chunk.slice(start, start + pageBatch), staging })),
+          const batch = chunk.slice(start, start + pageBatch);
+          const html = Object.fromEntries(
+            batch.flatMap((path) => {
+              const page = markdownPageOf(routes.byPath(path));
+              return page ? [[path, page.html]] : [];
+            }),
           );
+          pages.push(...(await this.send<RenderedBytes[]>(worker, { type: 'pages', paths: batch, html, staging })));
         }
         return pages;
       }),
@@ -121,16 +123,9 @@ export class RenderPool {
   }
 }
 
-/**
- * The model a worker needs for some pages: no Markdown sources, no image bytes, and the HTML of
- * only the posts and legal texts those pages show. Copying it to each worker is the cost.
- */
-function slimModel(model: SiteModel, routes: Route[]): SiteModel {
-  const shown = new Map(
-    routes.flatMap((r): [object, string][] =>
-      r.family === 'post' ? [[r.post, r.post.html]] : r.family === 'legal' ? [[r.page, r.page.html]] : [],
-    ),
-  );
+/** The model a worker renders pages from: no Markdown sources, no HTML, no image bytes. Copying it to each worker is the cost. */
+function slimModel(model: SiteModel, content: Content): SiteModel {
   const images = new Map([...model.images].map(([name, { width, height }]) => [name, { name, width, height, bytes: Buffer.alloc(0) }]));
-  return { ...withHtml(model, (page) => shown.get(page) ?? ''), images };
+  // The content's pages, not the model's: reading those copies their HTML, which may not be rendered yet.
+  return { ...model, ...withHtml({ posts: content.posts, legal: content.legal }, () => ''), images };
 }

@@ -4,14 +4,15 @@ import type { Assets } from '../../../templates/context.tsx';
 import { createRenderer, renderBatch, type RenderedPage } from './engine.ts';
 import type { MarkdownBatch } from './markdown-text.ts';
 import type { SiteModel } from '../../site/model.ts';
-import { outputFile, RouteMap, type Route } from '../../site/routes.ts';
+import { markdownPageOf, outputFile, RouteMap, type Route } from '../../site/routes.ts';
 import { indexModel } from '../incremental/tracking.ts';
 import { Stager, type StagedFile } from '../write/publish.ts';
 
 export type WorkerRequest =
   | { id: number; type: 'markdown'; batches: MarkdownBatch[] }
   | { id: number; type: 'site'; model: SiteModel; assets: Assets; year: number }
-  | { id: number; type: 'pages'; paths: string[]; staging?: string };
+  /** `html`: the HTML of the post or legal text each page shows, by its path. */
+  | { id: number; type: 'pages'; paths: string[]; html: Record<string, string>; staging?: string };
 
 /**
  * A page rendered on a worker: its HTML as UTF-8 bytes, moved to the main thread without a copy,
@@ -40,7 +41,11 @@ async function answer(port: MessagePort, request: WorkerRequest): Promise<void> 
       const { routes, render } = site!;
       const stager = request.staging ? new Stager(request.staging) : undefined;
       const pages: RenderedBytes[] = request.paths.map((path) => {
-        const page = render(routes.byPath(path));
+        const route = routes.byPath(path);
+        const shown = markdownPageOf(route);
+        if (shown) shown.html = request.html[path] ?? '';
+        const page = render(route);
+        if (shown) shown.html = ''; // held only while its page renders
         const bytes = encoder.encode(page.html);
         return { ...page, html: stager ? stager.add(outputFile(path), bytes) : bytes };
       });

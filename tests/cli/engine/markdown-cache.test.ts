@@ -2,8 +2,10 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MarkdownCache } from '../../../cli/engine/incremental/markdown-cache.ts';
-import { renderBatch } from '../../../cli/engine/render/markdown.ts';
+import { MarkdownCache, renderMarkdown } from '../../../cli/engine/incremental/markdown-cache.ts';
+import { loadContent } from '../../../cli/engine/load/content.ts';
+import { markdownToHtmlSync, renderBatch } from '../../../cli/engine/render/markdown.ts';
+import type { MarkdownBatch } from '../../../cli/engine/render/markdown-text.ts';
 
 const text = (n: number) => ({ hash: `hash-${n}`, markdown: `# Post ${n}\n\nBody of post ${n}.` });
 const texts = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => text(from + i));
@@ -51,5 +53,19 @@ describe('the Markdown cache', () => {
     expect([...later.hashes()].sort()).toEqual([...kept].sort());
     for (const hash of kept) expect(later.get(hash, notRendered)).toContain('Body of post');
     expect(await packs(dir)).toHaveLength(2);
+  });
+
+  it('gives the model while its texts render, and their HTML only once they have', async () => {
+    const content = await loadContent('tests/fixtures/minimal-site');
+    let finish = () => {};
+    const many = (batches: MarkdownBatch[]) => new Promise<string[][]>((resolve) => (finish = () => resolve(batches.map(renderBatch))));
+    const { model, rendered } = renderMarkdown(content, new MarkdownCache(), { many, one: markdownToHtmlSync });
+    const post = model.posts.es.find((p) => p.slug === 'piscina-en-verano')!;
+    expect(post.title).toBeTruthy();
+    // Read now, the text would be rendered a second time, on the thread that asked.
+    expect(() => post.html).toThrow('the HTML of es/piscina-en-verano was read before its Markdown was rendered');
+    finish();
+    await rendered;
+    expect(post.html).toContain('<p>');
   });
 });
