@@ -6,7 +6,16 @@ import { UsageError, UserError } from '../../errors.ts';
 import { addSyntheticPosts, generateCorpus } from './corpus.ts';
 import { editLocality, editPostBody, editTemplate, fileEdit } from './edits.ts';
 import { repoRoot } from '../../paths.ts';
-import { copyWorkspace, makeWorkspace, runBuild, runCheckLinks, runPeers, type BuildRun } from './process.ts';
+import {
+  copyWorkspace,
+  makeWorkspace,
+  preparePeers,
+  runBuild,
+  runCheckLinks,
+  timePeers,
+  type BuildRun,
+  type PeerTimes,
+} from './process.ts';
 import { pageWeight } from '../size/measure.ts';
 import { checkBudgets, peersTable, resultsTable, type Results, type Series } from './report.ts';
 
@@ -104,8 +113,16 @@ async function inDevSession(
   }
 }
 
-/** Cold builds, each in a new copy of the workspace `dir` (copyWorkspace); the series and the last copy, built. */
-async function coldSeries(label: string, runs: number, dir: string): Promise<{ series: Series; built: string }> {
+/**
+ * Cold builds, each in a new copy of the workspace `dir` (copyWorkspace) and right after
+ * `alongside`; the series and the last copy, built.
+ */
+async function coldSeries(
+  label: string,
+  runs: number,
+  dir: string,
+  alongside?: () => Promise<void>,
+): Promise<{ series: Series; built: string }> {
   let built = dir;
   const cold = await series(
     label,
@@ -113,6 +130,7 @@ async function coldSeries(label: string, runs: number, dir: string): Promise<{ s
     () => runBuild(built, []),
     async (run) => {
       built = await copyWorkspace(dir, run);
+      await alongside?.();
     },
   );
   return { series: cold, built };
@@ -130,7 +148,17 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
   await generateCorpus(corpus, 2 * opts.posts);
   await makeWorkspace(join(root, 'site'));
   await addSyntheticPosts(corpus, join(root, 'site', 'content'));
-  const cold = await coldSeries('cold build', opts.runs, join(root, 'site'));
+  // The peers build the same posts right before each of our cold builds: this machine's speed
+  // changes from one minute to the next, and the budget is a ratio.
+  const peerRuns: Omit<PeerTimes, 'posts'>[] = [];
+  const peerPosts =
+    opts.peers && (progress('making Hugo and Eleventy sites of the same posts (cli/commands/bench/peers.sh)'), await preparePeers(corpus));
+  const timeThePeers = async () => {
+    const times = await timePeers(corpus);
+    progress(`Hugo ${times.hugo.toFixed(2)} s, Eleventy ${times.eleventy.toFixed(2)} s`);
+    peerRuns.push(times);
+  };
+  const cold = await coldSeries('cold build', opts.runs, join(root, 'site'), opts.peers ? timeThePeers : undefined);
   // The rebuilds start from the last cold build's output and cache.
   const site = cold.built;
   const build = () => runBuild(site, []);
@@ -162,9 +190,8 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
   } finally {
     await writeFile(legal, original);
   }
-  if (opts.peers) {
-    progress('timing Hugo and Eleventy on the same posts (cli/commands/bench/peers.sh)');
-    results.peers = await runPeers(corpus, opts.runs);
+  if (peerPosts) {
+    results.peers = { posts: peerPosts, hugo: median(peerRuns.map((r) => r.hugo)), eleventy: median(peerRuns.map((r) => r.eleventy)) };
   }
   return results;
 }

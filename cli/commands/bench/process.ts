@@ -98,16 +98,27 @@ export interface PeerTimes {
   eleventy: number;
 }
 
-/** Builds the raw corpus with Hugo and Eleventy (peers.sh): median seconds of `runs`. */
-export async function runPeers(corpusDir: string, runs: number): Promise<PeerTimes> {
-  const script = join(repoRoot, 'cli/commands/bench/peers.sh');
-  const exit = await run('bash', [script, corpusDir, String(runs)], { cwd: corpusDir, inheritStderr: true });
-  const value = (name: string) => Number(new RegExp(`^${name} ([\\d.]+)$`, 'm').exec(exit.stdout)?.[1]);
-  const times = { posts: value('posts'), hugo: value('hugo_s'), eleventy: value('eleventy_s') };
-  if (exit.code !== 0 || !times.posts || !times.hugo || !times.eleventy) {
+const peersScript = join(repoRoot, 'cli/commands/bench/peers.sh');
+
+/** Runs peers.sh with `args` and reads the number after each of `names` at the start of a line of its output. */
+async function peers<N extends string>(args: string[], names: N[], cwd: string): Promise<Record<N, number>> {
+  const exit = await run('bash', [peersScript, ...args], { cwd, inheritStderr: true });
+  const values = Object.fromEntries(names.map((name) => [name, Number(new RegExp(`^${name} ([\\d.]+)$`, 'm').exec(exit.stdout)?.[1])]));
+  if (exit.code !== 0 || !Object.values(values).every(Boolean)) {
     throw new Error(
-      `${script} failed (exit ${exit.code}) or did not print its posts, hugo_s and eleventy_s lines; its output was:\n${exit.stdout.trim()}`,
+      `${peersScript} ${args[0]} failed (exit ${exit.code}) or did not print its ${names.join(' and ')} lines; its output was:\n${exit.stdout.trim()}`,
     );
   }
-  return times;
+  return values as Record<N, number>;
+}
+
+/** Makes Hugo's and Eleventy's sites of the raw corpus and builds each once, untimed; how many posts they build. */
+export async function preparePeers(corpusDir: string): Promise<number> {
+  return (await peers(['prepare', corpusDir], ['posts'], corpusDir)).posts;
+}
+
+/** One timed build of each peer, in seconds. */
+export async function timePeers(corpusDir: string): Promise<Omit<PeerTimes, 'posts'>> {
+  const { hugo_s, eleventy_s } = await peers(['time'], ['hugo_s', 'eleventy_s'], corpusDir);
+  return { hugo: hugo_s, eleventy: eleventy_s };
 }
