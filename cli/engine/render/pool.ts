@@ -93,28 +93,28 @@ export class RenderPool {
     this.sent.catch(() => {}); // awaited by pages(); a build that fails before never asks for it
   }
 
-  /** Renders the pages at `paths` against the model site() sent, returned as bytes or written to `staging` (see RenderedBytes). */
+  /**
+   * Renders the pages at `paths` against the model site() sent, returned as bytes or written to
+   * `staging` (see RenderedBytes). Every batch is sent at once, so that no worker waits for this
+   * thread between two; each comes back when done, so that no thread holds thousands of pages.
+   */
   async pages(routes: RouteMap, paths: string[], staging?: string): Promise<RenderedBytes[]> {
     if (!this.sent) throw new Error('pages() needs the model: call site() first');
-    await this.sent;
-    const results = await Promise.all(
-      this.chunks(paths).map(async ({ worker, items: chunk }) => {
-        // In batches, so that no thread holds thousands of finished pages at once.
-        const pages: RenderedBytes[] = [];
-        for (let start = 0; start < chunk.length; start += pageBatch) {
-          const batch = chunk.slice(start, start + pageBatch);
-          const html = Object.fromEntries(
-            batch.flatMap((path) => {
-              const page = markdownPageOf(routes.byPath(path));
-              return page ? [[path, page.html]] : [];
-            }),
-          );
-          pages.push(...(await this.send<RenderedBytes[]>(worker, { type: 'pages', paths: batch, html, staging })));
-        }
-        return pages;
+    const html = (batch: string[]) =>
+      Object.fromEntries(
+        batch.flatMap((path) => {
+          const page = markdownPageOf(routes.byPath(path));
+          return page ? [[path, page.html]] : [];
+        }),
+      );
+    const batches = this.chunks(paths).flatMap(({ worker, items }) =>
+      Array.from({ length: Math.ceil(items.length / pageBatch) }, (_, i) => {
+        const batch = items.slice(i * pageBatch, (i + 1) * pageBatch);
+        return this.send<RenderedBytes[]>(worker, { type: 'pages', paths: batch, html: html(batch), staging });
       }),
     );
-    return results.flat();
+    const [, ...rendered] = await Promise.all([this.sent, ...batches]);
+    return rendered.flat();
   }
 
   async close(): Promise<void> {
