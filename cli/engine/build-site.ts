@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { templatesDir } from '../paths.ts';
-import { manifestOf, readCache, writeCache, type CacheState, type Manifest } from './incremental/cache.ts';
+import { manifestOf, readCache, writeCache, writeParsed, type CacheState, type Manifest } from './incremental/cache.ts';
 import { build, startWorkers, type BuildOptions } from './pipeline.ts';
 import type { ParsedFile, ParsedFiles } from './load/parse.ts';
 import type { RenderPool } from './render/pool.ts';
@@ -240,7 +240,8 @@ async function withEarlyWorkers<T>(
 async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, options: BuildOptions, session?: BuildSession) {
   const version = await toolVersion();
   const cache = session?.cache ?? readCache(opts.cache, version, (message) => console.warn(`! ${message}`));
-  const read = session ? (session.onDisk ??= cache.parsed) : cache.parsed;
+  // What the parsed-file shards on disk hold.
+  let onDisk = session ? (session.onDisk ??= cache.parsed) : cache.parsed;
   const parsed = new Map() as ParsedFiles;
   const previous = cache.manifest?.outputs;
   // The output folder the last build left, untouched since by its identity, is trusted as recorded.
@@ -259,6 +260,11 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
         onMarkdown: ahead?.add,
         pages: session?.pages,
       });
+      // Now, while the Markdown renders, not after the last page; a session writes its cache later.
+      if (!session) {
+        writeParsed(opts.cache, version, parsed, onDisk);
+        onDisk = parsed;
+      }
       const intact = trusted ? new Set(Object.keys(previous ?? {})) : intactFiles(opts.out, previous);
       const result = await build(content, { ...options, workers, ahead, incremental: { cache, version, intact } });
       opts.progress?.('writing the files that changed');
@@ -290,7 +296,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   };
   const save = async () => {
     // A session's builds may replace each other's unwritten cache: compare with what is on disk.
-    writeCache(opts.cache, next.manifest!, next, session?.onDisk ?? read);
+    writeCache(opts.cache, next.manifest!, next, session?.onDisk ?? onDisk);
     if (session) session.onDisk = parsed;
   };
   if (session) {

@@ -220,19 +220,20 @@ export function manifestOf(
  * entries are written again. The Markdown cache writes what it added since it last saved.
  */
 export function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: ParsedFiles): void {
+  writeParsed(dir, manifest.version, now.parsed, before);
+  now.markdown.save();
+  writeSealed(join(dir, 'build.json'), JSON.stringify(manifestFile(manifest)));
+}
+
+/**
+ * Writes the parsed-file shards whose entries differ from `before`, what they hold. A build may
+ * write them as soon as the content is loaded: they say how files parse, whatever the build makes.
+ */
+export function writeParsed(dir: string, version: string, now: ParsedFiles, before: ParsedFiles): void {
   clearForFolder(dir);
   mkdirSync(dir, { recursive: true });
-  now.markdown.save();
   const sameFile = (a: ParsedFile, b: ParsedFile) => a.hash === b.hash && sameTimes(a, b);
-  writeSealed(join(dir, 'build.json'), JSON.stringify(manifestFile(manifest)));
-  writeShards(
-    dir,
-    'content',
-    manifest.version,
-    now.parsed,
-    (key, file) => !!before.get(key) && sameFile(before.get(key)!, file),
-    before.keys(),
-  );
+  writeShards(dir, 'content', version, now, (key, file) => !!before.get(key) && sameFile(before.get(key)!, file), before.keys());
 }
 
 /**
