@@ -23,8 +23,9 @@ type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<
 export class RenderPool {
   private readonly workers: Worker[];
   private next = 0;
-  private turn = 0;
   private closing = false;
+  /** Tasks sent to each worker and not answered yet. */
+  private readonly waiting = new Map<Worker, number>();
   /** The model's delivery to every worker (site()). */
   private sent?: Promise<unknown>;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -36,6 +37,7 @@ export class RenderPool {
       // worker of a 4,000-post cold build spent ~0.7 s in GC instead of 1-1.7 s, at the same peak RSS.
       const worker = new Worker(workerStart, { workerData: { engine: engineFile }, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
       worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
+        this.waiting.set(worker, this.waiting.get(worker)! - 1);
         const task = this.pending.get(id);
         this.pending.delete(id);
         if (error) task?.reject(new Error(`a render worker failed: ${error}`));
@@ -44,6 +46,7 @@ export class RenderPool {
       worker.on('error', (error) => this.failAll(new Error('a render worker crashed', { cause: error })));
       // Without this, a worker that stops (out of memory, say) would leave the build waiting forever.
       worker.on('exit', (code) => this.closing || this.failAll(new Error(`a render worker stopped unexpectedly (exit code ${code})`)));
+      this.waiting.set(worker, 0);
       return worker;
     });
   }
@@ -55,26 +58,24 @@ export class RenderPool {
 
   private send<T>(worker: Worker, request: Request): Promise<T> {
     const id = this.next++;
+    this.waiting.set(worker, this.waiting.get(worker)! + 1);
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.postMessage({ ...request, id });
     });
   }
 
-  /**
-   * One slice of `items` per worker, in order; each call starts with the next worker, so that
-   * tasks of one item each (MarkdownAhead's batches) go to every worker in turn.
-   */
+  /** One slice of `items` per worker, in order. */
   private chunks<I>(items: I[]): { worker: Worker; items: I[] }[] {
     const size = Math.ceil(items.length / this.workers.length);
-    const first = this.turn++;
-    return this.workers.map((_, i) => ({
-      worker: this.workers[(first + i) % this.workers.length]!,
-      items: items.slice(i * size, (i + 1) * size),
-    }));
+    return this.workers.map((worker, i) => ({ worker, items: items.slice(i * size, (i + 1) * size) }));
   }
 
   async markdown(batches: MarkdownBatch[]): Promise<string[][]> {
+    // A lone batch (MarkdownAhead's, sent as the content loads) goes to the worker with the fewest
+    // tasks waiting: with the loader on a third thread, the system may give one worker less time,
+    // and the pages wait for the last text.
+    if (batches.length === 1) return this.send<string[][]>(this.leastBusy(), { type: 'markdown', batches });
     const results = await Promise.all(
       this.chunks(batches).map(({ worker, items }) =>
         items.length ? this.send<string[][]>(worker, { type: 'markdown', batches: items }) : [],
@@ -115,6 +116,10 @@ export class RenderPool {
     );
     const [, ...rendered] = await Promise.all([this.sent, ...batches]);
     return rendered.flat();
+  }
+
+  private leastBusy(): Worker {
+    return this.workers.reduce((best, worker) => (this.waiting.get(worker)! < this.waiting.get(best)! ? worker : best));
   }
 
   async close(): Promise<void> {
