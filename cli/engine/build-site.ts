@@ -263,7 +263,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
       // Now, while the Markdown renders, not after the last page; a session writes its cache later.
       if (!session) {
         writeParsed(opts.cache, version, parsed, onDisk);
-        onDisk = parsed;
+        onDisk = new Map(parsed); // a copy: a second attempt (below) loads into `parsed` again
       }
       const intact = trusted ? new Set(Object.keys(previous ?? {})) : intactFiles(opts.out, previous);
       const result = await build(content, { ...options, workers, ahead, incremental: { cache, version, intact } });
