@@ -187,7 +187,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     if (options.warmUp) warmUp(engine, content, model, routes, assets, options.year, index);
     return { outputs, kept, routes, model, pages, hashOf, rendered: renderedPages.length, photosEncoded: encoded.encoded };
   } finally {
-    await pool?.close();
+    pool?.close();
   }
 }
 

@@ -122,9 +122,10 @@ export class RenderPool {
     return this.workers.reduce((best, worker) => (this.waiting.get(worker)! < this.waiting.get(best)! ? worker : best));
   }
 
-  async close(): Promise<void> {
+  /** Stops the workers, without waiting for them (~0.1 s each): nothing this pool made needs them. */
+  close(): void {
     this.closing = true;
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    for (const worker of this.workers) void worker.terminate();
   }
 }
 

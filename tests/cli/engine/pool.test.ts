@@ -18,12 +18,12 @@ describe('the render pool', () => {
   it('fails the build when a worker stops instead of waiting for it forever', async () => {
     const pool = new RenderPool(await workerScript('process.exit(3);'), 2);
     await expect(pool.markdown([batch('# one'), batch('# two')])).rejects.toThrow('a render worker stopped unexpectedly (exit code 3)');
-    await pool.close();
+    pool.close();
   });
 
   it('fails the build with the error a worker reports', async () => {
     const pool = new RenderPool(await workerScript("throw new Error('out of ink');"), 1);
     await expect(pool.markdown([batch('# one')])).rejects.toThrow('a render worker crashed');
-    await pool.close();
+    pool.close();
   });
 });
