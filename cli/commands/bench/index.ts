@@ -151,8 +151,11 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
   // The peers build the same posts right before each of our cold builds: this machine's speed
   // changes from one minute to the next, and the budget is a ratio.
   const peerRuns: Omit<PeerTimes, 'posts'>[] = [];
-  const peerPosts =
-    opts.peers && (progress('making Hugo and Eleventy sites of the same posts (cli/commands/bench/peers.sh)'), await preparePeers(corpus));
+  let peerPosts = 0;
+  if (opts.peers) {
+    progress('making Hugo and Eleventy sites of the same posts (cli/commands/bench/peers.sh)');
+    peerPosts = await preparePeers(corpus);
+  }
   const timeThePeers = async () => {
     const times = await timePeers(corpus);
     progress(`Hugo ${times.hugo.toFixed(2)} s, Eleventy ${times.eleventy.toFixed(2)} s`);
@@ -190,7 +193,7 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
   } finally {
     await writeFile(legal, original);
   }
-  if (peerPosts) {
+  if (opts.peers) {
     results.peers = { posts: peerPosts, hugo: median(peerRuns.map((r) => r.hugo)), eleventy: median(peerRuns.map((r) => r.eleventy)) };
   }
   return results;

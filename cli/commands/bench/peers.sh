@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds CORPUS (a folder of Markdown posts from generateCorpus in corpus.ts) with Hugo and
 # Eleventy, minimal layouts. `sitegen bench --peers` runs it (process.ts reads the lines it prints),
-# timing one build of each peer after each of its own cold builds, so that both share the minute.
+# timing one build of each peer right before each of its own cold builds, so that both share the minute.
 # Usage: peers.sh prepare CORPUS   installs hugo (apt) and Eleventy (npm, in a temp folder) if
 #                                  missing, makes both sites and builds each once, untimed; prints posts
 #        peers.sh time             builds each once more; prints hugo_s and eleventy_s, wall seconds
