@@ -187,11 +187,18 @@ export function manifestOf(
   outputs: Manifest['outputs'],
   previous?: Manifest,
 ): Manifest {
-  const records = Object.values(pages);
-  const kept = records.filter((r) => 'previous' in r).length;
-  const extend = previous && kept > records.length / 2;
-  const keys = extend ? [...previous.keys] : [];
-  const index = new Map(keys.map((key, i) => [key, i]));
+  const files = Object.keys(pages);
+  const rendered = files.flatMap((file) => {
+    const record = pages[file]!;
+    return 'deps' in record ? [record] : [];
+  });
+  const extend = previous && rendered.length < files.length / 2;
+  const keys = extend ? previous.keys.slice() : [];
+  // Extending, only the keys the rendered pages read are looked up: a rebuild after one edit
+  // renders a page or two, and indexing every key of thousands of pages took most of this.
+  const wanted = extend ? new Set(rendered.flatMap((record) => record.deps)) : undefined;
+  const index = new Map<string, number>();
+  if (wanted) keys.forEach((key, i) => wanted.has(key) && index.set(key, i));
   const indexOf = (key: string) => {
     let i = index.get(key);
     if (i === undefined) index.set(key, (i = keys.push(key) - 1));
@@ -206,12 +213,11 @@ export function manifestOf(
             .map((i) => indexOf(previous!.keys[i]!))
             .join(',');
   // A kept page's record stays the same object when the key table is extended.
-  const manifestPages = Object.fromEntries(
-    Object.entries(pages).map(([file, record]) => [
-      file,
-      extend && 'previous' in record ? record.previous : { base: record.base, deps: depsOf(record) },
-    ]),
-  );
+  const manifestPages: Manifest['pages'] = {};
+  for (const file of files) {
+    const record = pages[file]!;
+    manifestPages[file] = extend && 'previous' in record ? record.previous : { base: record.base, deps: depsOf(record) };
+  }
   return { version, keys, hashes: keys.map(hashOf), pages: manifestPages, outputs };
 }
 
