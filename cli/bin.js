@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The CLI is TypeScript. It runs from an esbuild bundle of cli/index.ts, compiled again whenever a
+// The CLI is TypeScript. It runs from esbuild bundles of cli/index.ts and cli/quick.ts, compiled again whenever a
 // source file changes: loading one bundle starts several times faster than compiling each module
 // on the fly, and maintainers still need no build step.
 import { existsSync } from 'node:fs';
@@ -43,12 +43,14 @@ try {
 } catch {
   process.exitCode = 1; // esbuild has printed where the sources fail to compile
 }
-const bundle = join(outdir, 'index.cjs');
+const bundle = (/** @type {string} */ name) => join(outdir, `${name}.cjs`);
 if (!process.exitCode && process.argv.includes('--debug')) {
   // --debug shows stack traces: Node's own loader maps them to the sources, which it does for no
   // script run with a code cache. Source maps cost start-up time, so only here.
   process.setSourceMapsEnabled(true);
-  createRequire(import.meta.url)(bundle);
+  createRequire(import.meta.url)(bundle('index')).run();
 } else if (!process.exitCode) {
-  loadBundle(bundle);
+  // `build` asks the small quick bundle first: when nothing changed, it answers alone.
+  const quick = process.argv[2] === 'build' ? loadBundle(bundle('quick')).quickBuild(process.argv.slice(3)) : undefined;
+  if (!quick?.answered) loadBundle(bundle('index')).run(quick);
 }

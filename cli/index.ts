@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
+import type { Inputs } from './engine/incremental/stamp.ts';
 import { reportFailure } from './errors.ts';
+import { defineBuild, shared, strictOption } from './options.ts';
 import { repoRoot } from './paths.ts';
 
-// NODE_ENV=production from the maintainer means a strict build: example values are refused. React itself always
-// runs its production build here: the development build renders three times slower and only warns.
-const productionEnv = process.env.NODE_ENV === 'production';
+// React always runs its production build here: the development build renders three times slower
+// and only warns. (NODE_ENV=production from the maintainer still means a strict build: options.ts.)
 process.env.NODE_ENV = 'production';
 
 // Each command imports its code only when it runs, so `--help` stays instant.
@@ -19,33 +20,10 @@ const program = new Command('sitegen')
   // Commands made below inherit this: a usage error is thrown, to exit 2 (see the end).
   .exitOverride();
 
-const strictOption = new Option('--strict', 'refuse example values in content/site.yaml (also NODE_ENV=production)').default(productionEnv);
+/** What bin.js's quick check for `build` (quick.ts) found: the fingerprint it took, not taken again. */
+let prepared: { inputs?: Inputs } = {};
 
-/** Options several commands take, made afresh for each command. */
-const shared = {
-  content: (what = 'content folder') => new Option('--content <dir>', what).default('content'),
-  builtFrom: () => shared.content('content folder the site was built from'),
-  out: () => new Option('--out <dir>', 'output folder').default('dist'),
-  dir: () => new Option('--dir <dir>', 'built site folder').default('dist'),
-  cache: () => new Option('--cache <dir>', 'build cache for incremental builds (safe to delete)').default('.cache'),
-  port: () => new Option('--port <port>', 'port (or PORT)').default(process.env.PORT ?? '8080'),
-  host: () => new Option('--host <host>', 'host (or HOST)').default(process.env.HOST ?? '127.0.0.1'),
-};
-
-program
-  .command('build')
-  .description('validate content and render every route into the output folder')
-  .addOption(shared.content())
-  .addOption(shared.out())
-  .addOption(shared.cache())
-  .option('--no-cache', 'render every page and ignore the cache')
-  .option('--verify-output', 'check every file of the output folder instead of trusting what the last build recorded')
-  .option(
-    '--changed <files...>',
-    'the content files added, edited or deleted since the last build (as git diff --name-only lists them); the others are taken as it read them, unchecked',
-  )
-  .addOption(strictOption)
-  .action(async (opts) => (await import('./commands/build.ts')).buildCommand(opts));
+defineBuild(program, async (opts) => (await import('./commands/build.ts')).buildCommand({ ...opts, inputs: prepared.inputs }));
 
 program
   .command('check')
@@ -122,21 +100,25 @@ program
   .addOption(shared.builtFrom())
   .action(async (opts) => (await import('./commands/audit/command.ts')).audit(opts));
 
-let settled = false;
-// A command still awaiting something when nothing is left to run would end the process with 0; a
-// top-level await, which a script run with a code cache cannot have (bin.js), made Node exit 13.
-process.once('beforeExit', () => {
-  if (settled) return;
-  console.error('✗ the command stopped before it finished: it waited for something that never came');
-  process.exitCode = 13;
-});
-program
-  .parseAsync()
-  .catch((error) => {
-    // Commander has printed its message (or the help, or the version): 0 for those, 2 for misuse.
-    if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : 2;
-    else process.exitCode = reportFailure(error, program.opts().debug === true);
-  })
-  .finally(() => {
-    settled = true;
+/** Runs the command line; `given`: what quick.ts already found for `build`. */
+export function run(given: typeof prepared = {}): void {
+  prepared = given;
+  let settled = false;
+  // A command still awaiting something when nothing is left to run would end the process with 0; a
+  // top-level await, which a script run with a code cache cannot have (bin.js), made Node exit 13.
+  process.once('beforeExit', () => {
+    if (settled) return;
+    console.error('✗ the command stopped before it finished: it waited for something that never came');
+    process.exitCode = 13;
   });
+  program
+    .parseAsync()
+    .catch((error) => {
+      // Commander has printed its message (or the help, or the version): 0 for those, 2 for misuse.
+      if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : 2;
+      else process.exitCode = reportFailure(error, program.opts().debug === true);
+    })
+    .finally(() => {
+      settled = true;
+    });
+}

@@ -44,8 +44,18 @@ describe('the command line bundle', () => {
 
   it('requires the packages it leaves out, since the script it runs as, with a code cache, cannot import()', async () => {
     const { outputFiles } = await build({ ...cliBuild(repoRoot, join(repoRoot, 'unused')), write: false, logLevel: 'silent' });
-    const code = outputFiles.find((file) => file.path.endsWith('.cjs'))!.text;
+    const code = outputFiles.find((file) => file.path.endsWith('index.cjs'))!.text;
     expect(code).toContain('require("sharp")');
     expect(code).not.toMatch(/\bimport\(\s*[^)\s]/);
+  });
+
+  it('answers a build that changed nothing from a bundle without the engine or zod, which it does not need', async () => {
+    const { metafile } = await build({ ...cliBuild(repoRoot, join(repoRoot, 'unused')), write: false, metafile: true, logLevel: 'silent' });
+    const [, quick] = Object.entries(metafile.outputs).find(([file]) => file.endsWith('quick.cjs'))!;
+    const files = Object.keys(quick.inputs);
+    expect(files).toContain('cli/engine/incremental/stamp.ts');
+    expect(files.filter((file) => /cli\/engine\/(load|render|build-site)|node_modules\/zod\//.test(file))).toEqual([]);
+    // A tenth of the command line's bundle, which a one-post rebuild loads after it.
+    expect(quick.bytes).toBeLessThan(150_000);
   });
 });

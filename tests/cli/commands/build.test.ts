@@ -72,6 +72,16 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Una frase nueva.');
   });
 
+  it('still prints its help, and refuses an unknown option with exit 2, where the last build left a stamp', async () => {
+    const { args } = await setUp();
+    const help = await cli(...args, '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--verify-output');
+    const unknown = await cli(...args, '--fast');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown option '--fast'");
+  });
+
   it('rebuilds what --changed names and takes the other content files as the last build read them', async () => {
     const { content, out, args } = await setUp();
     const [named, unnamed] = ['mantenimiento-piscinas-verano', 'prevencion-averias-fontaneria'];

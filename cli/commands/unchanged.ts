@@ -1,0 +1,36 @@
+// `build`'s answer when nothing changed since the last build, and how a build is reported. It
+// loads no engine module: bin.js runs it from a small bundle of its own (quick.ts) before the
+// command line, and `build` itself (build.ts) runs it again when that bundle did not answer.
+import { relative } from 'node:path';
+import type { BuildCommandOptions, BuildSummary } from '../engine/build-site.ts';
+import { type Inputs, inputsOf, readStamp, sameOutput } from '../engine/incremental/stamp.ts';
+import { outputBusy } from '../engine/write/publish.ts';
+
+/**
+ * Says "nothing changed" when the last build's stamp matches the inputs (`answered`); otherwise
+ * gives the fingerprint of the inputs it took (none for --no-cache and --changed, which take
+ * none), for the build to record.
+ */
+export function answerIfUnchanged(opts: BuildCommandOptions, started: number): { answered: true } | { answered: false; inputs?: Inputs } {
+  // --changed spares the walk a fingerprint takes.
+  const inputs = opts.inputs ?? (opts.cache === false || opts.changed ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() }));
+  if (opts.cache !== false && inputs && !opts.verifyOutput) {
+    const stamp = readStamp(opts.cache);
+    if (stamp && stamp.inputs === inputs.key && sameOutput(stamp.out, opts.out) && !outputBusy(opts.out)) {
+      const seconds = (performance.now() - started) / 1000;
+      report({ ...stamp.summary, rendered: 0, photosEncoded: 0, seconds }, opts.out, 'nothing changed since the last build');
+      return { answered: true };
+    }
+  }
+  return { answered: false, inputs };
+}
+
+export function report(summary: BuildSummary, out: string, note?: string): void {
+  const total = summary.pages.es + summary.pages.en;
+  const kept = note ? `; ${note}` : summary.rendered < total ? `; ${summary.rendered} rendered, the rest unchanged` : '';
+  const photos = summary.photosEncoded ? `, ${summary.photosEncoded} photo files encoded` : '';
+  console.log(
+    `Built ${total} pages (es ${summary.pages.es}, en ${summary.pages.en}${kept}${photos}), ${summary.files} files, ` +
+      `${(summary.bytes / 1024 / 1024).toFixed(1)} MB in ${summary.seconds.toFixed(2)} s → ${relative(process.cwd(), out) || '.'}/`,
+  );
+}
