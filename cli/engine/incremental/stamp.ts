@@ -3,7 +3,8 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { digest } from '../../files.js';
+import { digest, sourcesKey } from '../../files.js';
+import { repoRoot } from '../../paths.ts';
 import { statIfAny } from '../fs.ts';
 import { readSealed, writeSealed } from './sealed.ts';
 import type { FileTimes } from '../load/parse.ts';
@@ -34,7 +35,7 @@ export const unknownInputs = '';
 /** A fingerprint of the build's inputs (`key`), and what it was made of. */
 export interface Inputs {
   key: string;
-  /** The tool, the content and output folders, and the options that change output. */
+  /** The tool, the content and output folders, the options that change output, and the templates' stats. */
   settings: unknown[];
   /** Each file under the content folder in walk order: its path there, size, times and inode, flat. */
   files: (string | number)[];
@@ -43,8 +44,9 @@ export interface Inputs {
 const withKey = ({ settings, files }: Omit<Inputs, 'key'>): Inputs => ({ key: digest([settings, files]), settings, files });
 
 /**
- * The fingerprint of the build's inputs: the tool, the options that change output, and the path,
- * size, times and inode of every file under the content folder. A write always changes ctime.
+ * The fingerprint of the build's inputs: the tool and the templates it renders (the stats of
+ * their files, as the tool's own name holds its sources'), the options that change output, and
+ * the path, size, times and inode of every file under the content folder. A write always changes ctime.
  */
 export function inputsOf(options: { content: string; out: string; strict?: boolean; year: number }): Inputs | undefined {
   const tool = bundleKey();
@@ -65,7 +67,8 @@ export function inputsOf(options: { content: string; out: string; strict?: boole
     }
   };
   walk(root, '');
-  return withKey({ settings: [tool, root, resolve(options.out), options.strict === true, options.year], files });
+  const templates = sourcesKey(repoRoot, ['templates']);
+  return withKey({ settings: [tool, root, resolve(options.out), options.strict === true, options.year, templates], files });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -80,6 +80,13 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     const unknown = await cli(...args, '--fast');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown option '--fast'");
+  });
+
+  it('does not say nothing changed after a template was saved, even with the same text', async () => {
+    const { args } = await setUp();
+    // Its text, which other tests render, stays as it is; its times change, as a save changes them.
+    await utimes(join(repoRoot, 'templates/pages/Legal.tsx'), new Date(), new Date());
+    expect((await cli(...args)).stdout).toMatch(/; 0 rendered, the rest unchanged\)/);
   });
 
   it('rebuilds what --changed names and takes the other content files as the last build read them', async () => {
