@@ -52,6 +52,30 @@ export function oneJsYaml(root) {
 }
 
 /**
+ * An esbuild plugin that loads `node:child_process` on first use. Commander requires it as it
+ * loads (for subcommands that are programs of their own, which this CLI has none of), and so does
+ * the publish step (for a detached remover): it brought 40-odd Node modules (streams, net, dgram)
+ * into every command, ~10 ms of a build that changed nothing. Every use is a call, made later.
+ */
+export function lazyChildProcess() {
+  return {
+    name: 'lazy-child-process',
+    setup(/** @type {import('esbuild').PluginBuild} */ build) {
+      // The module below requires the real one, which Node loads: left out of the bundle.
+      build.onResolve({ filter: /^(node:)?child_process$/ }, ({ namespace }) =>
+        namespace === 'lazy-child-process'
+          ? { path: 'node:child_process', external: true }
+          : { path: 'child_process', namespace: 'lazy-child-process' },
+      );
+      build.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+        contents: "let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= require('node:child_process'))[key] });",
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
  * The esbuild options of the CLI's bundles (bin.js) of the sources under `root`, written to
  * `outdir`: `index.cjs`, the command line, and `quick.cjs`, the check bin.js runs first for
  * `build` (quick.ts), which answers alone when nothing changed. CommonJS, each in one file, so
@@ -70,7 +94,7 @@ export const cliBuild = (root, outdir) => ({
   // import() of a package becomes require(): a script run from a code cache cannot import (code-cache.js).
   supported: { 'dynamic-import': false },
   // The pure-JS packages builds and check-links load; the others (native, large or rarely used) stay out.
-  plugins: [oneJsYaml(root), bundleOnly(['commander', 'zod', 'gray-matter', 'js-yaml', 'htmlparser2'])],
+  plugins: [oneJsYaml(root), lazyChildProcess(), bundleOnly(['commander', 'zod', 'gray-matter', 'js-yaml', 'htmlparser2'])],
   // Modules find the repository and name the bundle from their URL (paths.ts, stamp.ts).
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   define: { 'import.meta.url': '__importMetaUrl' },

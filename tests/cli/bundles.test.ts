@@ -49,6 +49,15 @@ describe('the command line bundle', () => {
     expect(code).not.toMatch(/\bimport\(\s*[^)\s]/);
   });
 
+  it('loads child_process, and the 40 modules it brings, only when a command starts a process', async () => {
+    const { outputFiles } = await build({ ...cliBuild(repoRoot, join(repoRoot, 'unused')), write: false, logLevel: 'silent' });
+    for (const file of outputFiles.filter((output) => output.path.endsWith('.cjs'))) {
+      // One require, in the module every importer gets, which calls it on first use.
+      expect(file.text.match(/require\("node:child_process"\)/g)).toHaveLength(1);
+      expect(file.text).toMatch(/new Proxy\(\{\},\s*\{\s*get:[^}]*require\("node:child_process"\)/);
+    }
+  });
+
   it('answers a build that changed nothing from a bundle without the engine or zod, which it does not need', async () => {
     const { metafile } = await build({ ...cliBuild(repoRoot, join(repoRoot, 'unused')), write: false, metafile: true, logLevel: 'silent' });
     const [, quick] = Object.entries(metafile.outputs).find(([file]) => file.endsWith('quick.cjs'))!;
