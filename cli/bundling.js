@@ -51,13 +51,18 @@ export function oneJsYaml(root) {
   };
 }
 
+/** The functions of `node:child_process`, which lazyChildProcess forwards. */
+const childProcessFunctions = ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'];
+
 /**
  * An esbuild plugin that loads `node:child_process` on first use. Commander requires it as it
  * loads (for subcommands that are programs of their own, which this CLI has none of), and so does
  * the publish step (for a detached remover): it brought 40-odd Node modules (streams, net, dgram)
- * into every command, ~10 ms of a build that changed nothing. Every use is a call, made later.
+ * into every command, ~10 ms of a build that changed nothing. Its functions are forwarded; an
+ * import of anything else fails the bundle's compile.
  */
 export function lazyChildProcess() {
+  const forwards = childProcessFunctions.map((name) => `export const ${name} = (...args) => load().${name}(...args);`);
   return {
     name: 'lazy-child-process',
     setup(/** @type {import('esbuild').PluginBuild} */ build) {
@@ -68,7 +73,7 @@ export function lazyChildProcess() {
           : { path: 'child_process', namespace: 'lazy-child-process' },
       );
       build.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
-        contents: "let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= require('node:child_process'))[key] });",
+        contents: ['let real;', "const load = () => (real ??= require('node:child_process'));", ...forwards].join('\n'),
         loader: 'js',
       }));
     },

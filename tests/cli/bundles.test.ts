@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { cliBuild } from '../../cli/bundling.js';
+import { cliBuild, lazyChildProcess } from '../../cli/bundling.js';
 import { repoRoot } from '../helpers.ts';
 
 /** The source files esbuild puts in a bundle of `entry`, packages included. */
@@ -54,8 +55,31 @@ describe('the command line bundle', () => {
     for (const file of outputFiles.filter((output) => output.path.endsWith('.cjs'))) {
       // One require, in the module every importer gets, which calls it on first use.
       expect(file.text.match(/require\("node:child_process"\)/g)).toHaveLength(1);
-      expect(file.text).toMatch(/new Proxy\(\{\},\s*\{\s*get:[^}]*require\("node:child_process"\)/);
+      expect(file.text).toMatch(/=>\s*real\s*\?\?=\s*require\("node:child_process"\)/);
     }
+  });
+
+  it('starts processes through the child_process it loads late, for ES module and CommonJS importers', async () => {
+    const { outputFiles } = await build({
+      stdin: {
+        contents: `import { spawnSync } from 'node:child_process';
+          const { execFileSync } = require('node:child_process');
+          export const viaImport = () => spawnSync(process.execPath, ['-e', 'process.stdout.write("import")']).stdout.toString();
+          export const viaRequire = () => execFileSync(process.execPath, ['-e', 'process.stdout.write("require")']).toString();`,
+        loader: 'js',
+        resolveDir: repoRoot,
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      plugins: [lazyChildProcess()],
+      write: false,
+      logLevel: 'silent',
+    });
+    const module = { exports: {} as { viaImport: () => string; viaRequire: () => string } };
+    new Function('module', 'exports', 'require', outputFiles[0]!.text)(module, module.exports, createRequire(import.meta.url));
+    expect(module.exports.viaImport()).toBe('import');
+    expect(module.exports.viaRequire()).toBe('require');
   });
 
   it('answers a build that changed nothing from a bundle without the engine or zod, which it does not need', async () => {
