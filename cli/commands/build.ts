@@ -5,8 +5,9 @@ import { answerIfUnchanged, report } from './unchanged.ts';
 export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   const started = performance.now();
   // Nothing changed since the last build: say so without loading the engine, the cache or the content.
-  // Otherwise the fingerprint taken, which the build records in the stamp it leaves.
-  const unchanged = answerIfUnchanged(opts, started);
+  // Otherwise the fingerprint taken, which the build records in the stamp it leaves. Given one,
+  // bin.js's quick check (quick.ts) took it and found something changed: not checked again.
+  const unchanged = opts.inputs ? { answered: false, inputs: opts.inputs } : answerIfUnchanged(opts, started);
   if (unchanged.answered) return;
   const { buildSite } = await import('../engine/build-site.ts');
   // On a terminal, one status line that each step of a long build rewrites, cleared at the end.

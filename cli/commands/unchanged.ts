@@ -1,6 +1,6 @@
 // `build`'s answer when nothing changed since the last build, and how a build is reported. It
 // loads no engine module: bin.js runs it from a small bundle of its own (quick.ts) before the
-// command line, and `build` itself (build.ts) runs it again when that bundle did not answer.
+// command line, and `build` itself (build.ts) runs it when that bundle did not run.
 import { relative } from 'node:path';
 import type { BuildCommandOptions, BuildSummary } from '../engine/build-site.ts';
 import { type Inputs, inputsOf, readStamp, sameOutput } from '../engine/incremental/stamp.ts';
@@ -13,7 +13,7 @@ import { outputBusy } from '../engine/write/publish.ts';
  */
 export function answerIfUnchanged(opts: BuildCommandOptions, started: number): { answered: true } | { answered: false; inputs?: Inputs } {
   // --changed spares the walk a fingerprint takes.
-  const inputs = opts.inputs ?? (opts.cache === false || opts.changed ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() }));
+  const inputs = opts.cache === false || opts.changed ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() });
   if (opts.cache !== false && inputs && !opts.verifyOutput) {
     const stamp = readStamp(opts.cache);
     if (stamp && stamp.inputs === inputs.key && sameOutput(stamp.out, opts.out) && !outputBusy(opts.out)) {
