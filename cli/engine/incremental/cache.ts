@@ -188,10 +188,7 @@ export function manifestOf(
   previous?: Manifest,
 ): Manifest {
   const files = Object.keys(pages);
-  const rendered = files.flatMap((file) => {
-    const record = pages[file]!;
-    return 'deps' in record ? [record] : [];
-  });
+  const rendered = files.map((file) => pages[file]!).filter((record) => 'deps' in record);
   const extend = previous && rendered.length < files.length / 2;
   const keys = extend ? previous.keys.slice() : [];
   // Extending, only the keys the rendered pages read are looked up: a rebuild after one edit
