@@ -112,7 +112,7 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   hashes.set('photos', hashOf([...model.photos.values()].map(({ name, width, height, variants }) => [name, width, height, variants])));
   for (const image of model.images.values()) hashes.set(`image:${image.name}`, hashOf([image.width, image.height]));
   hashes.set('images', hashOf([...model.images.keys()]));
-  for (const route of routes.routes) hashes.set(`route:${route.key}:${route.lang}`, route.path);
+  for (const route of routes.routes) hashes.set(routeKeyOf(route), route.path);
   const families = new Map<string, string[]>();
   for (const route of routes.routes) {
     for (const group of [`routes:${route.family}:${route.lang}`, `routes:${route.family}:*`, 'routes:*']) {
@@ -124,6 +124,25 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   for (const lang of langs) for (const p of [...model.posts[lang], ...model.legal[lang]]) sluggedKeys.add(p);
   return { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf, hashes };
 }
+
+/**
+ * Each dependency key a page read, made once for all pages: a page reads hundreds of fields and
+ * routes, and a new string each time must also be hashed again by the set it is added to.
+ */
+const fieldKeys = new Map<string, Map<string, string>>();
+const fieldKey = (key: string, field: string): string => {
+  let ofKey = fieldKeys.get(key);
+  if (!ofKey) fieldKeys.set(key, (ofKey = new Map()));
+  let full = ofKey.get(field);
+  if (full === undefined) ofKey.set(field, (full = `${key}.${field}`));
+  return full;
+};
+const routeKeys = new WeakMap<Route, string>();
+const routeKeyOf = (route: Route): string => {
+  let key = routeKeys.get(route);
+  if (key === undefined) routeKeys.set(route, (key = `route:${route.key}:${route.lang}`));
+  return key;
+};
 
 /**
  * The model, route map and route of one page (no route for another file made from the model),
@@ -148,7 +167,7 @@ export function trackPage<R extends Route | undefined>(
         const value = Reflect.get(object, prop, receiver);
         if (typeof prop !== 'string') return value;
         if (fieldKeyOf.has(value as object)) return fields(value as object, fieldKeyOf.get(value as object)!);
-        read.add(`${key}.${prop}`);
+        read.add(fieldKey(key, prop));
         return value;
       },
       has: (object, prop) => (read.add(key), Reflect.has(object, prop)),
@@ -191,7 +210,7 @@ export function trackPage<R extends Route | undefined>(
   const routeProxies = new Map<Route, Route>();
   const trackRoute = <R extends Route | undefined>(r: R): R => {
     if (!r) return r;
-    read.add(`route:${r.key}:${r.lang}`);
+    read.add(routeKeyOf(r));
     let proxy = routeProxies.get(r);
     if (!proxy) routeProxies.set(r, (proxy = new Proxy(r, { get: (target, prop) => wrap(Reflect.get(target, prop)) })));
     return proxy as R;
