@@ -1,4 +1,5 @@
 // A render worker (pool.ts): renders Markdown, and pages against the model it was sent.
+import { deserialize } from 'node:v8';
 import type { MessagePort } from 'node:worker_threads';
 import type { Assets } from '../../../templates/context.tsx';
 import { createRenderer, renderBatch, type RenderedPage } from './engine.ts';
@@ -10,7 +11,8 @@ import { Stager, type StagedFile } from '../write/publish.ts';
 
 export type WorkerRequest =
   | { id: number; type: 'markdown'; batches: MarkdownBatch[] }
-  | { id: number; type: 'site'; model: SiteModel; assets: Assets; year: number }
+  /** `model`: the SiteModel, serialized with node:v8 (pool.ts). */
+  | { id: number; type: 'site'; model: Uint8Array; assets: Assets; year: number }
   /** `html`: the HTML of the post or legal text each page shows, by its path. */
   | { id: number; type: 'pages'; paths: string[]; html: Record<string, string>; staging?: string };
 
@@ -32,10 +34,11 @@ async function answer(port: MessagePort, request: WorkerRequest): Promise<void> 
     if (request.type === 'markdown') {
       port.postMessage({ id: request.id, result: request.batches.map(renderBatch) });
     } else if (request.type === 'site') {
-      const routes = new RouteMap(request.model);
+      const model = deserialize(request.model) as SiteModel;
+      const routes = new RouteMap(model);
       // Hashes are the main thread's: here only the keys of what pages read are needed.
-      const index = indexModel(request.model, routes, { hashes: false });
-      site = { routes, render: createRenderer(request.model, routes, request.assets, request.year, { index }) };
+      const index = indexModel(model, routes, { hashes: false });
+      site = { routes, render: createRenderer(model, routes, request.assets, request.year, { index }) };
       port.postMessage({ id: request.id, result: null });
     } else {
       const { routes, render } = site!;
