@@ -8,7 +8,7 @@ import { withHtml } from '../incremental/markdown-cache.ts';
 import type { MarkdownBatch } from './markdown-text.ts';
 import type { Content, SiteModel } from '../../site/model.ts';
 import { markdownPageOf, type RouteMap } from '../../site/routes.ts';
-import type { RenderedBytes, WorkerRequest } from './worker.ts';
+import type { RenderedBatch, RenderedBytes, WorkerRequest } from './worker.ts';
 
 const pageBatch = 250;
 
@@ -113,7 +113,7 @@ export class RenderPool {
     const batches = this.chunks(paths).flatMap(({ worker, items }) =>
       Array.from({ length: Math.ceil(items.length / pageBatch) }, (_, i) => {
         const batch = items.slice(i * pageBatch, (i + 1) * pageBatch);
-        return this.send<RenderedBytes[]>(worker, { type: 'pages', paths: batch, html: html(batch), staging });
+        return this.send<RenderedBatch>(worker, { type: 'pages', paths: batch, html: html(batch), staging }).then(withKeys);
       }),
     );
     const [, ...rendered] = await Promise.all([this.sent, ...batches]);
@@ -130,6 +130,10 @@ export class RenderPool {
     for (const worker of this.workers) void worker.terminate();
   }
 }
+
+/** A worker's pages with their dependency keys as strings again, one string per key and batch. */
+const withKeys = ({ keys, pages }: RenderedBatch): RenderedBytes[] =>
+  pages.map((page) => ({ ...page, read: page.read.map((i) => keys[i]!) }));
 
 /** The model a worker renders pages from: no Markdown sources, no HTML, no image bytes. Copying it to each worker is the cost. */
 function slimModel(model: SiteModel, content: Content): SiteModel {
