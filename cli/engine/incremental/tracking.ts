@@ -112,7 +112,8 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   hashes.set('photos', hashOf([...model.photos.values()].map(({ name, width, height, variants }) => [name, width, height, variants])));
   for (const image of model.images.values()) hashes.set(`image:${image.name}`, hashOf([image.width, image.height]));
   hashes.set('images', hashOf([...model.images.keys()]));
-  for (const route of routes.routes) hashes.set(routeKeyOf(route), route.path);
+  // Not through routeKeyOf's table: a dev session makes a new route map, and so new routes, each rebuild.
+  for (const route of routes.routes) hashes.set(routeDependency(route), route.path);
   const families = new Map<string, string[]>();
   for (const route of routes.routes) {
     for (const group of [`routes:${route.family}:${route.lang}`, `routes:${route.family}:*`, 'routes:*']) {
@@ -137,10 +138,12 @@ const fieldKey = (key: string, field: string): string => {
   if (full === undefined) ofKey.set(field, (full = `${key}.${field}`));
   return full;
 };
+/** The key of a route's path. */
+const routeDependency = (route: Route) => `route:${route.key}:${route.lang}`;
 const routeKeys = new WeakMap<Route, string>();
 const routeKeyOf = (route: Route): string => {
   let key = routeKeys.get(route);
-  if (key === undefined) routeKeys.set(route, (key = `route:${route.key}:${route.lang}`));
+  if (key === undefined) routeKeys.set(route, (key = routeDependency(route)));
   return key;
 };
 
