@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { cliBuild } from './bundling.js';
 import { loadBundle } from './code-cache.js';
-import { keepNewest, settleFolder, sourcesKey } from './files.js';
+import { keepNewest, markUsed, settleFolder, sourcesKey } from './files.js';
 
 // Set before any bundle loads, so that its code cache is always made and checked under the same
 // flags. TurboFan spent a fifth of a 4,000-post cold build's CPU compiling, on two cores the build
@@ -43,6 +43,7 @@ async function compile(outdir) {
 const outdir = join(root, 'node_modules/.cache/sitegen', `cli-${sourcesKey(root, sourceFolders)}`);
 try {
   if (!existsSync(outdir)) await compile(outdir);
+  else markUsed(outdir);
 } catch {
   process.exitCode = 1; // esbuild has printed where the sources fail to compile
 }

@@ -2,7 +2,7 @@
 // a finished folder in place and to prune old ones, one key for source folders. Plain
 // JavaScript: bin.js uses them before any TypeScript can be loaded.
 import { createHash } from 'node:crypto';
-import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -75,8 +75,9 @@ export function settleFolder(temp, target) {
 }
 
 /**
- * Removes all but the `keep` newest folders of `parent` whose names start with `prefix`
- * (in-progress `.tmp-` folders aside): a process started before may still load from the others.
+ * Removes all but the `keep` folders of `parent` whose names start with `prefix` that were made or
+ * used (markUsed) last, in-progress `.tmp-` folders aside: a process started before may still load
+ * from the others.
  * @param {string} parent
  * @param {string} prefix
  * @param {number} keep
@@ -85,4 +86,19 @@ export function keepNewest(parent, prefix, keep) {
   const names = readdirSync(parent).filter((name) => name.startsWith(prefix) && !name.includes('.tmp-'));
   const dated = names.map((name) => ({ name, time: statSync(join(parent, name)).mtimeMs })).sort((a, b) => b.time - a.time);
   for (const { name } of dated.slice(keep)) rmSync(join(parent, name), { recursive: true, force: true });
+}
+
+/**
+ * Counts a compiled folder as new for keepNewest, once a process loads from it. By its making
+ * alone, the compile of the templates a checkout holds was the first removed after eight template
+ * edits (three a bench), and the next build compiled them again.
+ * @param {string} dir
+ */
+export function markUsed(dir) {
+  const now = new Date();
+  try {
+    utimesSync(dir, now, now);
+  } catch {
+    // Removed meanwhile by another process, or a read-only cache: the folder still served this one.
+  }
 }

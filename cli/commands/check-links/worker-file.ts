@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleOnly, requireBanner } from '../../bundling.js';
-import { keepNewest, settleFolder, sourcesKey } from '../../files.js';
+import { keepNewest, markUsed, settleFolder, sourcesKey } from '../../files.js';
 import { compiledDir, repoRoot } from '../../paths.ts';
 
 /** How many compiles to keep: a check started before an edit may still start workers from its own. */
@@ -17,7 +17,10 @@ const keep = 4;
 export async function scanWorkerFile(): Promise<string> {
   const dir = join(compiledDir, `check-links-${sourcesKey(repoRoot, ['cli'])}`);
   const file = join(dir, 'scan-worker.mjs');
-  if (existsSync(file)) return file;
+  if (existsSync(file)) {
+    markUsed(dir);
+    return file;
+  }
   const { build } = await import('esbuild');
   const temp = `${dir}.tmp-${process.pid}-${Date.now()}`;
   await build({

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bundleOnly } from '../../bundling.js';
 import { loadBundle } from '../../code-cache.js';
-import { keepNewest, settleFolder } from '../../files.js';
+import { keepNewest, markUsed, settleFolder } from '../../files.js';
 import { compiledDir, repoRoot } from '../../paths.ts';
 import type { ClientBundle } from './client.ts';
 
@@ -29,7 +29,10 @@ const keep = 8;
 export async function compileTemplates(templatesDir: string, key: string): Promise<CompiledTemplates> {
   const dir = join(compiledDir, `templates-${key}`);
   const stored = await readCompiled(dir).catch(() => undefined);
-  if (stored) return stored;
+  if (stored) {
+    markUsed(dir);
+    return stored;
+  }
   // Loaded only to compile: Tailwind's loader hooks slow down every module import after it.
   const [{ buildCss }, { buildClient }] = await Promise.all([import('./css.ts'), import('./client.ts')]);
   const [engine, css, client] = await Promise.all([compileEngine(), buildCss(templatesDir), buildClient(templatesDir)]);

@@ -1,0 +1,33 @@
+import { existsSync, mkdirSync, mkdtempSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { keepNewest, markUsed } from '../../cli/files.js';
+
+/** `count` compiled folders under a new parent, the first made longest ago. */
+function compiles(count: number): { parent: string; names: string[] } {
+  const parent = mkdtempSync(join(tmpdir(), 'compiled-'));
+  const names = Array.from({ length: count }, (_, i) => `templates-${i}`);
+  names.forEach((name, i) => {
+    mkdirSync(join(parent, name));
+    const made = new Date(Date.now() - (count - i) * 60_000);
+    utimesSync(join(parent, name), made, made);
+  });
+  return { parent, names };
+}
+
+describe('pruning compiled folders', () => {
+  it('removes the folders made longest ago beyond the number kept', () => {
+    const { parent, names } = compiles(10);
+    keepNewest(parent, 'templates-', 8);
+    expect(names.filter((name) => existsSync(join(parent, name)))).toEqual(names.slice(2));
+  });
+
+  it('keeps the folder a build last loaded from, however many were made after it', () => {
+    const { parent, names } = compiles(10);
+    markUsed(join(parent, names[0]!));
+    keepNewest(parent, 'templates-', 8);
+    expect(existsSync(join(parent, names[0]!))).toBe(true);
+    expect(names.filter((name) => !existsSync(join(parent, name)))).toEqual(names.slice(1, 3));
+  });
+});
