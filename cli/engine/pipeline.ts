@@ -144,7 +144,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const base = (route: Route) => bases.get(route.family)!;
     const plan = planner(hashOf, incremental && { manifest: incremental.cache.manifest, intact: incremental.intact });
     const { stale, kept, records: pages } = plan(pageTargets(routes.routes, base));
-    // Workers take the model while the Markdown still renders; the HTML goes with each page.
+    // Workers take the model while the Markdown still renders; a page's HTML goes with it to a worker that did not render it.
     const inWorkers = parallelFor(stale.length, parallelFrom.pages);
     if (inWorkers) workers().site(model, content, assets, options.year);
     await markdownRendered;

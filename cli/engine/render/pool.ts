@@ -30,6 +30,8 @@ export class RenderPool {
   /** The model's delivery to every worker (site()). */
   private sent?: Promise<unknown>;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  /** The worker that rendered each Markdown text, by source hash: it keeps the HTML (worker.ts). */
+  private readonly renderedBy = new Map<string, Worker>();
 
   /** `engineFile`: the compiled engine (compile.ts), or a bundle that serves requests as it does. */
   constructor(engineFile: string, size = availableParallelism()) {
@@ -66,28 +68,23 @@ export class RenderPool {
     });
   }
 
-  /** One slice of `items` per worker, in order. */
-  private chunks<I>(items: I[]): { worker: Worker; items: I[] }[] {
-    const size = Math.ceil(items.length / this.workers.length);
-    return this.workers.map((worker, i) => ({ worker, items: items.slice(i * size, (i + 1) * size) }));
-  }
-
   async markdown(batches: MarkdownBatch[]): Promise<string[][]> {
     // A lone batch (MarkdownAhead's, sent as the content loads) goes to the worker with the fewest
     // tasks waiting: with the loader on a third thread, the system may give one worker less time,
     // and the pages wait for the last text.
-    if (batches.length === 1) return this.send<string[][]>(this.leastBusy(), { type: 'markdown', batches });
-    const results = await Promise.all(
-      this.chunks(batches).map(({ worker, items }) =>
-        items.length ? this.send<string[][]>(worker, { type: 'markdown', batches: items }) : [],
-      ),
-    );
+    if (batches.length === 1) return this.renderOn(this.leastBusy(), batches);
+    const results = await Promise.all(this.shares(batches).map(({ worker, items }) => (items.length ? this.renderOn(worker, items) : [])));
     return results.flat();
+  }
+
+  private renderOn(worker: Worker, batches: MarkdownBatch[]): Promise<string[][]> {
+    for (const { texts } of batches) for (const { hash } of texts) this.renderedBy.set(hash, worker);
+    return this.send<string[][]>(worker, { type: 'markdown', batches });
   }
 
   /**
    * Sends every worker the model its pages render from, without Markdown sources, HTML or image
-   * bytes: it can go while the Markdown renders, since pages() sends the HTML each page shows.
+   * bytes: it can go while the Markdown renders, since pages() sends each page the HTML it shows (or its worker kept it).
    */
   site(model: SiteModel, content: Content, assets: Assets, year: number): void {
     // Serialized once for all workers: posting the object would serialize it again for each (~80 ms at 4,000 posts).
@@ -98,26 +95,50 @@ export class RenderPool {
 
   /**
    * Renders the pages at `paths` against the model site() sent, returned as bytes or written to
-   * `staging` (see RenderedBytes). Every batch is sent at once, so that no worker waits for this
-   * thread between two; each comes back when done, so that no thread holds thousands of pages.
+   * `staging` (see RenderedBytes), in the order of `paths`. Every batch is sent at once, so that no
+   * worker waits for this thread between two; each comes back when done, so that no thread holds
+   * thousands of pages.
    */
   async pages(routes: RouteMap, paths: string[], staging?: string): Promise<RenderedBytes[]> {
     if (!this.sent) throw new Error('pages() needs the model: call site() first');
-    const html = (batch: string[]) =>
+    const holderOf = (path: string) => {
+      const page = markdownPageOf(routes.byPath(path));
+      return page && this.renderedBy.get(page.sourceHash);
+    };
+    // The HTML of the text a page shows goes with it only to a worker that did not render the text.
+    const html = (worker: Worker, batch: string[]) =>
       Object.fromEntries(
         batch.flatMap((path) => {
           const page = markdownPageOf(routes.byPath(path));
-          return page ? [[path, page.html]] : [];
+          return page && this.renderedBy.get(page.sourceHash) !== worker ? [[path, page.html]] : [];
         }),
       );
-    const batches = this.chunks(paths).flatMap(({ worker, items }) =>
+    const batches = this.shares(paths, holderOf).flatMap(({ worker, items }) =>
       Array.from({ length: Math.ceil(items.length / pageBatch) }, (_, i) => {
         const batch = items.slice(i * pageBatch, (i + 1) * pageBatch);
-        return this.send<RenderedBatch>(worker, { type: 'pages', paths: batch, html: html(batch), staging }).then(withKeys);
+        return this.send<RenderedBatch>(worker, { type: 'pages', paths: batch, html: html(worker, batch), staging }).then(withKeys);
       }),
     );
     const [, ...rendered] = await Promise.all([this.sent, ...batches]);
-    return rendered.flat();
+    const order = new Map(paths.map((path, i) => [path, i]));
+    return rendered.flat().sort((a, b) => order.get(a.path)! - order.get(b.path)!);
+  }
+
+  /**
+   * An equal share of `items` per worker, in order. An item goes to the worker `holderOf` names
+   * while that worker's share has room: a post's page to the worker that rendered its Markdown.
+   */
+  private shares<I>(items: I[], holderOf: (item: I) => Worker | undefined = () => undefined): { worker: Worker; items: I[] }[] {
+    const size = Math.ceil(items.length / this.workers.length);
+    const shares = new Map(this.workers.map((worker) => [worker, [] as I[]]));
+    const rest: I[] = [];
+    for (const item of items) {
+      const holder = holderOf(item);
+      const share = holder && shares.get(holder);
+      (share && share.length < size ? share : rest).push(item);
+    }
+    for (const item of rest) [...shares.values()].find((share) => share.length < size)!.push(item);
+    return [...shares].map(([worker, items]) => ({ worker, items }));
   }
 
   private leastBusy(): Worker {

@@ -13,7 +13,7 @@ export type WorkerRequest =
   | { id: number; type: 'markdown'; batches: MarkdownBatch[] }
   /** `model`: the SiteModel, serialized with node:v8 (pool.ts). */
   | { id: number; type: 'site'; model: Uint8Array; assets: Assets; year: number }
-  /** `html`: the HTML of the post or legal text each page shows, by its path. */
+  /** `html`: the HTML of the post or legal text each page shows, by its path, unless this worker rendered it. */
   | { id: number; type: 'pages'; paths: string[]; html: Record<string, string>; staging?: string };
 
 /**
@@ -46,6 +46,8 @@ function withKeyIndices(pages: RenderedBytes[]): RenderedBatch {
 const encoder = new TextEncoder();
 
 let site: { routes: RouteMap; render: (route: Route) => RenderedPage } | undefined;
+/** The HTML of each text this worker rendered, by source hash: the pool sends its page here, without it. */
+const rendered = new Map<string, string>();
 
 /** Answers the build's requests on `port`, for as long as the worker runs (worker-start.js). */
 export const serveRequests = (port: MessagePort) => port.on('message', (request: WorkerRequest) => answer(port, request));
@@ -53,7 +55,9 @@ export const serveRequests = (port: MessagePort) => port.on('message', (request:
 async function answer(port: MessagePort, request: WorkerRequest): Promise<void> {
   try {
     if (request.type === 'markdown') {
-      port.postMessage({ id: request.id, result: request.batches.map(renderBatch) });
+      const html = request.batches.map(renderBatch);
+      request.batches.forEach(({ texts }, b) => texts.forEach(({ hash }, i) => rendered.set(hash, html[b]![i]!)));
+      port.postMessage({ id: request.id, result: html });
     } else if (request.type === 'site') {
       const model = deserialize(request.model) as SiteModel;
       const routes = new RouteMap(model);
@@ -67,7 +71,11 @@ async function answer(port: MessagePort, request: WorkerRequest): Promise<void> 
       const pages: RenderedBytes[] = request.paths.map((path) => {
         const route = routes.byPath(path);
         const shown = markdownPageOf(route);
-        if (shown) shown.html = request.html[path] ?? '';
+        if (shown) {
+          const html = request.html[path] ?? rendered.get(shown.sourceHash);
+          if (html === undefined) throw new Error(`no HTML was sent or rendered here for ${path}`);
+          shown.html = html;
+        }
         const page = render(route);
         if (shown) shown.html = ''; // held only while its page renders
         const bytes = encoder.encode(page.html);
