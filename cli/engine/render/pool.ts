@@ -137,7 +137,8 @@ export class RenderPool {
       const share = holder && shares.get(holder);
       (share && share.length < size ? share : rest).push(item);
     }
-    for (const item of rest) [...shares.values()].find((share) => share.length < size)!.push(item);
+    const lists = [...shares.values()];
+    for (const item of rest) lists.find((share) => share.length < size)!.push(item);
     return [...shares].map(([worker, items]) => ({ worker, items }));
   }
 
