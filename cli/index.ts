@@ -20,7 +20,7 @@ const program = new Command('sitegen')
   // Commands made below inherit this: a usage error is thrown, to exit 2 (see the end).
   .exitOverride();
 
-/** What bin.js's quick check for `build` (quick.ts) found: the fingerprint it took, not taken again. */
+/** What bin.cjs's quick check for `build` (quick.ts) found: the fingerprint it took, not taken again. */
 let prepared: { inputs?: Inputs } = {};
 
 defineBuild(program, async (opts) => (await import('./commands/build.ts')).buildCommand({ ...opts, inputs: prepared.inputs }));
@@ -105,7 +105,7 @@ export function run(given: typeof prepared = {}): void {
   prepared = given;
   let settled = false;
   // A command still awaiting something when nothing is left to run would end the process with 0; a
-  // top-level await, which a script run with a code cache cannot have (bin.js), made Node exit 13.
+  // top-level await, which a script run with a code cache cannot have (bin.cjs), made Node exit 13.
   process.once('beforeExit', () => {
     if (settled) return;
     console.error('✗ the command stopped before it finished: it waited for something that never came');

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The repository's folder: the nearest one above this module with a package.json. Found rather
- * than fixed, because the CLI also runs as a bundle from node_modules/.cache (cli/bin.js).
+ * than fixed, because the CLI also runs as a bundle from node_modules/.cache (cli/bin.cjs).
  */
 function findRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {

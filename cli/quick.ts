@@ -1,4 +1,4 @@
-// What bin.js runs first for `build`, from a bundle of its own: when nothing changed since the last
+// What bin.cjs runs first for `build`, from a bundle of its own: when nothing changed since the last
 // build, it answers with this small bundle alone, without loading the command line's megabyte of
 // code and its code cache (~45 ms of the ~290 ms such a build took). Otherwise it hands the
 // fingerprint it took to the command line (index.ts), which does everything else.

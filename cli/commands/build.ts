@@ -6,7 +6,7 @@ export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   const started = performance.now();
   // Nothing changed since the last build: say so without loading the engine, the cache or the content.
   // Otherwise the fingerprint taken, which the build records in the stamp it leaves. Given one,
-  // bin.js's quick check (quick.ts) took it and found something changed: not checked again.
+  // bin.cjs's quick check (quick.ts) took it and found something changed: not checked again.
   const unchanged = opts.inputs ? { answered: false, inputs: opts.inputs } : answerIfUnchanged(opts, started);
   if (unchanged.answered) return;
   const { buildSite } = await import('../engine/build-site.ts');

@@ -1,5 +1,5 @@
 // `build`'s answer when nothing changed since the last build, and how a build is reported. It
-// loads no engine module: bin.js runs it from a small bundle of its own (quick.ts) before the
+// loads no engine module: bin.cjs runs it from a small bundle of its own (quick.ts) before the
 // command line, and `build` itself (build.ts) runs it when that bundle did not run.
 import { relative } from 'node:path';
 import type { BuildCommandOptions, BuildSummary } from '../engine/build-site.ts';

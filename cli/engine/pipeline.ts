@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outputFile, RouteMap, type Route } from '../site/routes.ts';
 import { indexModel, trackPage, type Entities } from './incremental/tracking.ts';
-import { digest } from '../files.js';
+import { digest } from '../files.cjs';
 import { filesUnder, templateHashes, toolVersion } from './incremental/versions.ts';
 
 export interface BuildOptions {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
-import { writeFileAtomic } from '../../cli/files.js';
+import { writeFileAtomic } from '../../cli/files.cjs';
 import type { Mailer } from './handle.ts';
 import { composeEmail, safeTransport, type Addresses } from './message.ts';
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { cliBuild, lazyChildProcess } from '../../cli/bundling.js';
+import { cliBuild, lazyChildProcess } from '../../cli/bundling.cjs';
 import { repoRoot } from '../helpers.ts';
 
 /** The source files esbuild puts in a bundle of `entry`, packages included. */

@@ -8,7 +8,7 @@ import { copyContent, editFile, lineOf, repoRoot } from '../helpers.ts';
 
 const run = promisify(execFile);
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  run('node', [join(repoRoot, 'cli/bin.js'), ...args], { cwd: repoRoot, env: { ...process.env, ...env } }).then(
+  run('node', [join(repoRoot, 'cli/bin.cjs'), ...args], { cwd: repoRoot, env: { ...process.env, ...env } }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keepNewest, markUsed } from '../../cli/files.js';
+import { keepNewest, markUsed } from '../../cli/files.cjs';
 
 /** `count` compiled folders under a new parent, the first made longest ago. */
 function compiles(count: number): { parent: string; names: string[] } {

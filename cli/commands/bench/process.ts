@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../../paths.ts';
 
-const cliBin = join(repoRoot, 'cli', 'bin.js');
+const cliBin = join(repoRoot, 'cli', 'bin.cjs');
 const rssProbe = pathToFileURL(join(repoRoot, 'cli/commands/bench/peak-rss.mjs')).href;
 
 interface Exit {

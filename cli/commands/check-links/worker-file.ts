@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleOnly, requireBanner } from '../../bundling.js';
-import { keepNewest, markUsed, settleFolder, sourcesKey } from '../../files.js';
+import { bundleOnly, requireBanner } from '../../bundling.cjs';
+import { keepNewest, markUsed, settleFolder, sourcesKey } from '../../files.cjs';
 import { compiledDir, repoRoot } from '../../paths.ts';
 
 /** How many compiles to keep: a check started before an edit may still start workers from its own. */
@@ -9,7 +9,7 @@ const keep = 4;
 
 /**
  * The scan worker (scan-worker.ts) as one JavaScript file, compiled with esbuild as the render
- * worker is (engine/render/compile.ts): the CLI runs from a bundle of cli/index.ts (bin.js) and the
+ * worker is (engine/render/compile.ts): the CLI runs from a bundle of cli/index.ts (bin.cjs) and the
  * tests from the TypeScript sources, and neither holds a file a worker thread can start from. Kept
  * in node_modules/.cache/sitegen/ under a key of the CLI's sources and the lockfile (sourcesKey), so a
  * change to either compiles it again, and a check on unchanged code reuses it.

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { digest } from '../../files.js';
+import { digest } from '../../files.cjs';
 import { writePack, type MarkdownBatch } from '../render/markdown-text.ts';
 import { clearForFolder, damagedNote, readCacheFile, writeSealed } from './sealed.ts';
 import type { Content, LegalPage, Post, ProjectPage, SiteModel } from '../../site/model.ts';

@@ -2,8 +2,8 @@
 // checked on every read, so a damaged file that still parses is never trusted.
 import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import type { z } from 'zod';
-import { digest } from '../../files.js';
-import { writeFileAtomic } from '../../files.js';
+import { digest } from '../../files.cjs';
+import { writeFileAtomic } from '../../files.cjs';
 
 export type CacheRead = { text: string } | { missing: true } | { damaged: string };
 

@@ -3,7 +3,7 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { digest, sourcesKey } from '../../files.js';
+import { digest, sourcesKey } from '../../files.cjs';
 import { repoRoot } from '../../paths.ts';
 import { statIfAny } from '../fs.ts';
 import { readSealed, writeSealed } from './sealed.ts';
@@ -22,7 +22,7 @@ export interface Stamp {
 }
 
 /**
- * The tool's own identity: the name of the bundle running it (cli/bin.js names each bundle after
+ * The tool's own identity: the name of the bundle running it (cli/bin.cjs names each bundle after
  * its sources' stats). Undefined when the code runs unbundled, as in tests: then no stamp is trusted.
  */
 function bundleKey(): string | undefined {

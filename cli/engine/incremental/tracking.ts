@@ -1,4 +1,4 @@
-import { digest } from '../../files.js';
+import { digest } from '../../files.cjs';
 import type { Image } from '../../site/model.ts';
 import type { LegalPage, Post, SiteModel } from '../../site/model.ts';
 import type { Route, RouteMap } from '../../site/routes.ts';

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { repoRoot } from '../../paths.ts';
 import type { Family } from '../../site/routes.ts';
-import { digest } from '../../files.js';
+import { digest } from '../../files.cjs';
 import { byCodeUnits } from '../../site/order.ts';
 
 export async function filesUnder(dir: string): Promise<Map<string, string>> {
@@ -25,7 +25,7 @@ async function readToolVersion(): Promise<string> {
   const [engine, site, shared, lock] = await Promise.all([
     filesUnder(join(repoRoot, 'cli/engine')),
     filesUnder(join(repoRoot, 'cli/site')),
-    Promise.all(['cli/paths.ts', 'cli/bundling.js', 'cli/files.js'].map((file) => readFile(join(repoRoot, file), 'utf8'))),
+    Promise.all(['cli/paths.ts', 'cli/bundling.cjs', 'cli/files.cjs'].map((file) => readFile(join(repoRoot, file), 'utf8'))),
     readFile(join(repoRoot, 'package-lock.json'), 'utf8'),
   ]);
   return digest([[...engine], [...site], shared, lock]);

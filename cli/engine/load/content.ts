@@ -21,7 +21,7 @@ import { legalFrontMatterSchema, postFrontMatterSchema } from '../../site/schema
 import { airConditioningSchema, serviceSchema, type Service } from '../../site/schema/service.ts';
 import { exampleValues, siteSchema, type Site } from '../../site/schema/site.ts';
 import { stringsSchema } from '../../site/schema/strings.ts';
-import { digest } from '../../files.js';
+import { digest } from '../../files.cjs';
 import { validate, valueAt } from './validate.ts';
 
 export interface LoadOptions {

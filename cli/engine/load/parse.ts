@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
 import type { ContentIssue } from '../../site/issues.ts';
 import { statIfAny } from '../fs.ts';
-import { digest } from '../../files.js';
+import { digest } from '../../files.cjs';
 
 export type Path = ReadonlyArray<PropertyKey>;
 

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { digest, writeFileAtomic } from '../../files.js';
+import { digest, writeFileAtomic } from '../../files.cjs';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import type { Photo, PhotoFormat } from '../../site/model.ts';
 import { statIfAny } from '../fs.ts';

@@ -3,7 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Metadata } from 'sharp';
-import { digest } from '../../files.js';
+import { digest } from '../../files.cjs';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Photo } from '../../site/model.ts';
 import { outsideLink } from '../fs.ts';

@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bundleOnly } from '../../bundling.js';
-import { loadBundle } from '../../code-cache.js';
-import { keepNewest, markUsed, settleFolder } from '../../files.js';
+import { bundleOnly } from '../../bundling.cjs';
+import { loadBundle } from '../../code-cache.cjs';
+import { keepNewest, markUsed, settleFolder } from '../../files.cjs';
 import { compiledDir, repoRoot } from '../../paths.ts';
 import type { ClientBundle } from './client.ts';
 
@@ -69,7 +69,7 @@ async function compileEngine(): Promise<string> {
     entryPoints: [join(repoRoot, 'cli/engine/render/bundle.ts')],
     bundle: true,
     platform: 'node',
-    // CommonJS, so that code-cache.js can run it as a script with V8's code cache, which Node 20
+    // CommonJS, so that code-cache.cjs can run it as a script with V8's code cache, which Node 20
     // keeps for no ES module: each thread that renders starts ~25 ms sooner.
     format: 'cjs',
     // What rendering runs on is bundled: it loads faster in the build and in each worker, and of

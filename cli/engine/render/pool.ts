@@ -12,8 +12,8 @@ import type { RenderedBatch, RenderedBytes, WorkerRequest } from './worker.ts';
 
 const pageBatch = 250;
 
-/** Where each worker starts: from the repository, since this module runs bundled elsewhere (cli/bin.js). */
-const workerStart = join(repoRoot, 'cli/engine/render/worker-start.js');
+/** Where each worker starts: from the repository, since this module runs bundled elsewhere (cli/bin.cjs). */
+const workerStart = join(repoRoot, 'cli/engine/render/worker-start.cjs');
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 

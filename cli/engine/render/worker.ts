@@ -49,7 +49,7 @@ let site: { routes: RouteMap; render: (route: Route) => RenderedPage } | undefin
 /** The HTML of each text this worker rendered, by source hash: the pool sends its page here, without it. */
 const rendered = new Map<string, string>();
 
-/** Answers the build's requests on `port`, for as long as the worker runs (worker-start.js). */
+/** Answers the build's requests on `port`, for as long as the worker runs (worker-start.cjs). */
 export const serveRequests = (port: MessagePort) => port.on('message', (request: WorkerRequest) => answer(port, request));
 
 async function answer(port: MessagePort, request: WorkerRequest): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { writeFileAtomic } from '../../files.js';
+import { writeFileAtomic } from '../../files.cjs';
 import { repoRoot } from '../../paths.ts';
 
 /** The part of a service (cli/site/schema/service.ts) that the contact function needs. */

@@ -17,7 +17,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Manifest } from '../incremental/cache.ts';
 import { statIfAny } from '../fs.ts';
-import { digest } from '../../files.js';
+import { digest } from '../../files.cjs';
 
 export type OutputRecords = Manifest['outputs'];
 

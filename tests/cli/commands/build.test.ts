@@ -9,7 +9,7 @@ import { copyContent, editFile, repoRoot } from '../../helpers.ts';
 
 const run = promisify(execFile);
 const cli = (...args: string[]) =>
-  run('node', [join(repoRoot, 'cli/bin.js'), ...args], { cwd: repoRoot }).then(
+  run('node', [join(repoRoot, 'cli/bin.cjs'), ...args], { cwd: repoRoot }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
@@ -190,7 +190,7 @@ describe('sitegen check', { timeout: 30_000 }, () => {
   });
 
   it('treats NODE_ENV=production as strict', async () => {
-    const { code, stderr } = await run('node', [join(repoRoot, 'cli/bin.js'), 'check'], {
+    const { code, stderr } = await run('node', [join(repoRoot, 'cli/bin.cjs'), 'check'], {
       cwd: repoRoot,
       env: { ...process.env, NODE_ENV: 'production' },
     }).then(

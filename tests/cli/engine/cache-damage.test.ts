@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { digest } from '../../../cli/files.js';
+import { digest } from '../../../cli/files.cjs';
 import { buildSite } from '../../../cli/engine/build-site.ts';
 import { copyContent, snapshot } from '../../helpers.ts';
 

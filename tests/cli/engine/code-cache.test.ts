@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../helpers.ts';
 
-const loader = pathToFileURL(join(repoRoot, 'cli/code-cache.js')).href;
+const loader = pathToFileURL(join(repoRoot, 'cli/code-cache.cjs')).href;
 
 /** A bundle in a folder of its own, like the compiled engine: `answer()` gives `value`. */
 async function bundle(value: string): Promise<string> {

@@ -15,7 +15,7 @@ const phones = ['+34600000000', '+34600000001'];
 function startBuild(): { done: Promise<{ code: number | null; stderr: string }>; kill: () => void } {
   const child = spawn(
     'node',
-    [join(repoRoot, 'cli/bin.js'), 'build', '--content', content, '--out', out(), '--cache', join(work, '.cache')],
+    [join(repoRoot, 'cli/bin.cjs'), 'build', '--content', content, '--out', out(), '--cache', join(work, '.cache')],
     { cwd: work },
   );
   let stderr = '';

@@ -28,7 +28,7 @@ describe('content from an untrusted commit', { timeout: 30_000 }, () => {
     // Valid both as JavaScript and as a YAML map: it used to pass silently.
     await writeFile(join(content, 'blog/en/quiet.md'), `---javascript\n{ title: "x" }\n---\nhello\n`);
 
-    const result = await run('node', [join(repoRoot, 'cli/bin.js'), 'check', '--content', content], { cwd }).catch(
+    const result = await run('node', [join(repoRoot, 'cli/bin.cjs'), 'check', '--content', content], { cwd }).catch(
       (e: { code: number; stderr: string }) => e,
     );
 

@@ -56,7 +56,7 @@ beforeAll(async () => {
   out = join(root, 'dist');
   outbox = join(root, 'outbox');
   const args = ['dev', '--content', content, '--out', out, '--cache', join(root, '.cache'), '--port', '0'];
-  child = spawn(process.execPath, [join(repoRoot, 'cli/bin.js'), ...args], {
+  child = spawn(process.execPath, [join(repoRoot, 'cli/bin.cjs'), ...args], {
     cwd: repoRoot,
     env: { ...process.env, SMTP_URL: '', OUTBOX_DIR: outbox },
   });

@@ -43,7 +43,7 @@ describe('sitegen report', { timeout: 30_000 }, () => {
 
   it('prints tables, or JSON with --json', async () => {
     const run = (...args: string[]) =>
-      promisify(execFile)('node', [join(repoRoot, 'cli/bin.js'), 'report', '--dir', dist, '--content', content, ...args]);
+      promisify(execFile)('node', [join(repoRoot, 'cli/bin.cjs'), 'report', '--dir', dist, '--content', content, ...args]);
     const { stdout } = await run('--top', '3');
     expect(stdout).toContain('Most similar pages');
     expect(stdout).toMatch(/\n0\.\d+\s+\/fontaneros\/javea\s+\/fontaneros\/xalo\n/);

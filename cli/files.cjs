@@ -1,10 +1,9 @@
 // The file primitives every part of the tool shares: one hash, one atomic write, one way to put
 // a finished folder in place and to prune old ones, one key for source folders. Plain
-// JavaScript: bin.js uses them before any TypeScript can be loaded.
-import { createHash } from 'node:crypto';
-import { readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
+// JavaScript: bin.cjs uses them before any TypeScript can be loaded.
+const { createHash } = require('node:crypto');
+const { readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
 
 /**
  * The one content hash of the tool: of text, bytes, or any JSON value. base64url by default;
@@ -13,7 +12,7 @@ import { threadId } from 'node:worker_threads';
  * @param {'base64url' | 'hex'} [encoding]
  * @returns {string}
  */
-export function digest(value, encoding = 'base64url') {
+function digest(value, encoding = 'base64url') {
   const data = typeof value === 'string' || value instanceof Uint8Array ? value : JSON.stringify(value);
   return createHash('sha1').update(data).digest(encoding);
 }
@@ -27,10 +26,10 @@ export function digest(value, encoding = 'base64url') {
  * @param {string[]} folders
  * @returns {string}
  */
-export function sourcesKey(root, folders) {
+function sourcesKey(root, folders) {
   const stats = folders.flatMap((folder) =>
     readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.(ts|tsx|js|mjs|css)$/.test(file))
+      .filter((file) => /\.(ts|tsx|js|cjs|mjs|css)$/.test(file))
       .sort()
       .map((file) => {
         const { size, mtimeMs, ctimeMs, ino } = statSync(join(root, folder, file));
@@ -47,8 +46,9 @@ export function sourcesKey(root, folders) {
  * @param {string} file
  * @param {string | Uint8Array} data
  */
-export function writeFileAtomic(file, data) {
-  const temp = `${file}.${process.pid}-${threadId}.tmp`;
+function writeFileAtomic(file, data) {
+  // worker_threads is loaded here, not above: a build that changed nothing writes no file.
+  const temp = `${file}.${process.pid}-${require('node:worker_threads').threadId}.tmp`;
   writeFileSync(temp, data);
   try {
     renameSync(temp, file);
@@ -65,7 +65,7 @@ export function writeFileAtomic(file, data) {
  * @param {string} temp
  * @param {string} target
  */
-export function settleFolder(temp, target) {
+function settleFolder(temp, target) {
   try {
     renameSync(temp, target);
   } catch (error) {
@@ -82,7 +82,7 @@ export function settleFolder(temp, target) {
  * @param {string} prefix
  * @param {number} keep
  */
-export function keepNewest(parent, prefix, keep) {
+function keepNewest(parent, prefix, keep) {
   const names = readdirSync(parent).filter((name) => name.startsWith(prefix) && !name.includes('.tmp-'));
   const dated = names.map((name) => ({ name, time: statSync(join(parent, name)).mtimeMs })).sort((a, b) => b.time - a.time);
   for (const { name } of dated.slice(keep)) rmSync(join(parent, name), { recursive: true, force: true });
@@ -94,7 +94,7 @@ export function keepNewest(parent, prefix, keep) {
  * edits (three a bench), and the next build compiled them again.
  * @param {string} dir
  */
-export function markUsed(dir) {
+function markUsed(dir) {
   const now = new Date();
   try {
     utimesSync(dir, now, now);
@@ -102,3 +102,5 @@ export function markUsed(dir) {
     // Removed meanwhile by another process, or a read-only cache: the folder still served this one.
   }
 }
+
+module.exports = { digest, sourcesKey, writeFileAtomic, settleFolder, keepNewest, markUsed };

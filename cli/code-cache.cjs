@@ -1,11 +1,10 @@
 // Loads a compiled CommonJS bundle with V8's code cache, which Node 20 does not keep for modules.
-// Plain JavaScript: a render worker (engine/render/worker-start.js) loads it before any TypeScript.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { basename, dirname } from 'node:path';
-import { Script } from 'node:vm';
-import { isMainThread } from 'node:worker_threads';
-import { digest, writeFileAtomic } from './files.js';
+// Plain JavaScript: a render worker (engine/render/worker-start.cjs) loads it before any TypeScript.
+const { readFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { basename, dirname } = require('node:path');
+const { Script } = require('node:vm');
+const { digest, writeFileAtomic } = require('./files.cjs');
 
 /**
  * Written before the cached bytes: the digests of the bundle and of those bytes. V8 checks a
@@ -20,7 +19,21 @@ const headerLength = 2 * digest('').length;
  * @type {Map<string, () => void>}
  */
 const unsaved = new Map();
-if (isMainThread) process.once('exit', () => unsaved.forEach((save) => save()));
+
+let exitHooked = false;
+
+/**
+ * Keeps the code cache of `name` to write as the main thread exits (loadBundle). worker_threads
+ * is loaded only here, when a cache is missing: a build that changed nothing never loads it.
+ * @param {string} name
+ * @param {() => void} save
+ */
+function saveOnExit(name, save) {
+  if (!require('node:worker_threads').isMainThread) return;
+  unsaved.set(name, save);
+  if (!exitHooked) process.once('exit', () => unsaved.forEach((write) => write()));
+  exitHooked = true;
+}
 
 /**
  * Runs the CommonJS bundle `file` and returns its exports. The code V8 compiled for it is kept in
@@ -31,7 +44,7 @@ if (isMainThread) process.once('exit', () => unsaved.forEach((save) => save()));
  * @param {string} file
  * @returns {any}
  */
-export function loadBundle(file) {
+function loadBundle(file) {
   const cacheFile = `${file}.v8`;
   // Its bytes are hashed, not its text: hashing a string of a megabyte takes several times longer.
   const bytes = readFileSync(file);
@@ -40,8 +53,7 @@ export function loadBundle(file) {
   const cachedData = readCache(cacheFile, sourceDigest);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
   unsaved.delete(basename(file));
-  if (isMainThread && (!cachedData || script.cachedDataRejected))
-    unsaved.set(basename(file), () => writeCache(cacheFile, sourceDigest, script));
+  if (!cachedData || script.cachedDataRejected) saveOnExit(basename(file), () => writeCache(cacheFile, sourceDigest, script));
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
   return module.exports;
@@ -75,3 +87,5 @@ function writeCache(cacheFile, sourceDigest, script) {
     // Only a speed-up: a cache that cannot be written is made again by the next process.
   }
 }
+
+module.exports = { loadBundle };

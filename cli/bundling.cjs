@@ -1,10 +1,9 @@
-// How the CLI (bin.js) and the template engine (engine/render/compile.ts) are bundled with esbuild.
-// Plain JavaScript: bin.js uses it before any TypeScript can be loaded.
-import { join, sep } from 'node:path';
+// How the CLI (bin.cjs) and the template engine (engine/render/compile.ts) are bundled with esbuild.
+// Plain JavaScript: bin.cjs uses it before any TypeScript can be loaded.
+const { join, sep } = require('node:path');
 
 /** Bundled CommonJS code calls require(), which an ES module lacks. */
-export const requireBanner =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+const requireBanner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
  * An esbuild plugin that bundles the packages named in `bundled`, with what they import, and
@@ -12,7 +11,7 @@ export const requireBanner =
  * faster than the hundreds of small modules Node would resolve and read one by one.
  * @param {string[]} bundled
  */
-export function bundleOnly(bundled) {
+function bundleOnly(bundled) {
   const names = new Set(bundled);
   const packageName = (/** @type {string} */ path) =>
     path
@@ -37,7 +36,7 @@ export function bundleOnly(bundled) {
  * (its engines are replaced there). js-yaml 4 still has the functions gray-matter binds.
  * @param {string} root
  */
-export function oneJsYaml(root) {
+function oneJsYaml(root) {
   return {
     name: 'one-js-yaml',
     setup(/** @type {import('esbuild').PluginBuild} */ build) {
@@ -61,7 +60,7 @@ const childProcessFunctions = ['spawn', 'spawnSync', 'exec', 'execSync', 'execFi
  * into every command, ~10 ms of a build that changed nothing. Its functions are forwarded; an
  * import of anything else fails the bundle's compile.
  */
-export function lazyChildProcess() {
+function lazyChildProcess() {
   const forwards = childProcessFunctions.map((name) => `export const ${name} = (...args) => load().${name}(...args);`);
   return {
     name: 'lazy-child-process',
@@ -81,22 +80,22 @@ export function lazyChildProcess() {
 }
 
 /**
- * The esbuild options of the CLI's bundles (bin.js) of the sources under `root`, written to
- * `outdir`: `index.cjs`, the command line, and `quick.cjs`, the check bin.js runs first for
+ * The esbuild options of the CLI's bundles (bin.cjs) of the sources under `root`, written to
+ * `outdir`: `index.cjs`, the command line, and `quick.cjs`, the check bin.cjs runs first for
  * `build` (quick.ts), which answers alone when nothing changed. CommonJS, each in one file, so
- * that code-cache.js can keep V8's code cache for it (Node 20 keeps none for ES modules): a
+ * that code-cache.cjs can keep V8's code cache for it (Node 20 keeps none for ES modules): a
  * one-post rebuild or a cold build of the real site starts ~60 ms sooner. Each command's code is
  * still evaluated only when it runs.
  * @param {string} root
  * @param {string} outdir
  * @returns {import('esbuild').BuildOptions}
  */
-export const cliBuild = (root, outdir) => ({
+const cliBuild = (root, outdir) => ({
   entryPoints: { index: join(root, 'cli/index.ts'), quick: join(root, 'cli/quick.ts') },
   bundle: true,
   platform: 'node',
   format: 'cjs',
-  // import() of a package becomes require(): a script run from a code cache cannot import (code-cache.js).
+  // import() of a package becomes require(): a script run from a code cache cannot import (code-cache.cjs).
   supported: { 'dynamic-import': false },
   // The pure-JS packages builds and check-links load; the others (native, large or rarely used) stay out.
   plugins: [oneJsYaml(root), lazyChildProcess(), bundleOnly(['commander', 'zod', 'gray-matter', 'js-yaml', 'htmlparser2'])],
@@ -115,3 +114,5 @@ export const cliBuild = (root, outdir) => ({
   outExtension: { '.js': '.cjs' },
   logLevel: 'error',
 });
+
+module.exports = { requireBanner, bundleOnly, oneJsYaml, lazyChildProcess, cliBuild };
