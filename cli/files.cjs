@@ -3,7 +3,7 @@
 // JavaScript: bin.cjs uses them before any TypeScript can be loaded.
 const { createHash } = require('node:crypto');
 const { readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { join, sep } = require('node:path');
 
 /**
  * The one content hash of the tool: of text, bytes, or any JSON value. base64url by default;
@@ -18,6 +18,22 @@ function digest(value, encoding = 'base64url') {
 }
 
 /**
+ * Calls `visit` with each file under `dir`, its folders left out, in the order readdir lists them:
+ * its path, its path in `dir` with `/` between folders, and its entry. Paths are joined by hand:
+ * for thousands of files, path.join costs as much as stat-ing them, and readdirSync's own
+ * `recursive` took 7 ms for the ~120 files of cli/, against 1.5 ms this way.
+ * @param {string} dir
+ * @param {(path: string, inDir: string, entry: import('node:fs').Dirent) => void} visit
+ */
+function eachFile(dir, visit, prefix = '') {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}${sep}${entry.name}`;
+    if (entry.isDirectory()) eachFile(path, visit, `${prefix}${entry.name}/`);
+    else visit(path, `${prefix}${entry.name}`, entry);
+  }
+}
+
+/**
  * A key for the sources under `folders` of `root` and the lockfile: from their paths and file
  * stats, not their text, since stat-ing them costs a few milliseconds where reading them cost a
  * hundred. Any write changes a file's ctime, which no tool sets back, so an edit always changes it.
@@ -27,15 +43,19 @@ function digest(value, encoding = 'base64url') {
  * @returns {string}
  */
 function sourcesKey(root, folders) {
-  const stats = folders.flatMap((folder) =>
-    readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.(ts|tsx|js|cjs|mjs|css)$/.test(file))
-      .sort()
-      .map((file) => {
-        const { size, mtimeMs, ctimeMs, ino } = statSync(join(root, folder, file));
-        return [`${folder}/${file}`, size, mtimeMs, ctimeMs, ino];
-      }),
-  );
+  const stats = folders.flatMap((folder) => {
+    /** @type {[string, string][]} */
+    const sources = [];
+    eachFile(join(root, folder), (path, inFolder) => {
+      if (/\.(ts|tsx|js|cjs|mjs|css)$/.test(inFolder)) sources.push([`${folder}/${inFolder}`, path]);
+    });
+    return sources
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([name, path]) => {
+        const { size, mtimeMs, ctimeMs, ino } = statSync(path);
+        return [name, size, mtimeMs, ctimeMs, ino];
+      });
+  });
   const lock = statSync(join(root, 'package-lock.json'));
   return digest([lock.size, lock.mtimeMs, lock.ctimeMs, stats], 'hex').slice(0, 16);
 }
@@ -103,4 +123,4 @@ function markUsed(dir) {
   }
 }
 
-module.exports = { digest, sourcesKey, writeFileAtomic, settleFolder, keepNewest, markUsed };
+module.exports = { digest, eachFile, sourcesKey, writeFileAtomic, settleFolder, keepNewest, markUsed };

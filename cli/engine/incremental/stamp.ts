@@ -1,9 +1,9 @@
 // What a build that changed nothing can know without loading anything: the stamp the last build
 // left. It imports no engine module, so `build` checks it before loading React, remark or the cache.
-import { lstatSync, readdirSync, rmSync } from 'node:fs';
+import { lstatSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { digest, sourcesKey } from '../../files.cjs';
+import { digest, eachFile, sourcesKey } from '../../files.cjs';
 import { repoRoot } from '../../paths.ts';
 import { statIfAny } from '../fs.ts';
 import { readSealed, writeSealed } from './sealed.ts';
@@ -53,20 +53,11 @@ export function inputsOf(options: { content: string; out: string; strict?: boole
   if (!tool) return undefined;
   const root = resolve(options.content);
   const files: (string | number)[] = [];
-  // Paths joined by hand and kept relative: for thousands of files, path.join and path.relative
-  // cost as much as the stat calls themselves.
-  const walk = (dir: string, prefix: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = `${dir}${sep}${entry.name}`;
-      if (entry.isDirectory()) walk(path, `${prefix}${entry.name}/`);
-      else {
-        // A link's target, as the loader reads it (statsOf): a link's own times never change.
-        const { size, mtimeMs, ctimeMs, ino } = (entry.isSymbolicLink() && statIfAny(path)) || lstatSync(path);
-        files.push(`${prefix}${entry.name}`, size, mtimeMs, ctimeMs, ino);
-      }
-    }
-  };
-  walk(root, '');
+  eachFile(root, (path, inContent, entry) => {
+    // A link's target, as the loader reads it (statsOf): a link's own times never change.
+    const { size, mtimeMs, ctimeMs, ino } = (entry.isSymbolicLink() && statIfAny(path)) || lstatSync(path);
+    files.push(inContent, size, mtimeMs, ctimeMs, ino);
+  });
   const templates = sourcesKey(repoRoot, ['templates']);
   return withKey({ settings: [tool, root, resolve(options.out), options.strict === true, options.year, templates], files });
 }
