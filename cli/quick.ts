@@ -13,7 +13,7 @@ import { defineBuild } from './options.ts';
  * line, which prints the message: here they answer nothing.
  */
 export function quickBuild(args: string[]): { answered: true } | { answered: false; inputs?: Inputs } {
-  const started = performance.now();
+  const started = Date.now();
   let result: ReturnType<typeof quickBuild> = { answered: false };
   const program = new Command('sitegen')
     .option('--debug')

@@ -3,7 +3,7 @@ import type { BuildCommandOptions } from '../engine/build-site.ts';
 import { answerIfUnchanged, report } from './unchanged.ts';
 
 export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
-  const started = performance.now();
+  const started = Date.now();
   // Nothing changed since the last build: say so without loading the engine, the cache or the content.
   // Otherwise the fingerprint taken, which the build records in the stamp it leaves. Given one,
   // bin.cjs's quick check (quick.ts) took it and found something changed: not checked again.

@@ -9,7 +9,8 @@ import { outputBusy } from '../engine/write/publish.ts';
 /**
  * Says "nothing changed" when the last build's stamp matches the inputs (`answered`); otherwise
  * gives the fingerprint of the inputs it took (none for --no-cache and --changed, which take
- * none), for the build to record.
+ * none), for the build to record. `started` is from Date.now(): performance.now() loads
+ * perf_hooks, ~2.5 ms of a build that changed nothing.
  */
 export function answerIfUnchanged(opts: BuildCommandOptions, started: number): { answered: true } | { answered: false; inputs?: Inputs } {
   // --changed spares the walk a fingerprint takes.
@@ -17,7 +18,7 @@ export function answerIfUnchanged(opts: BuildCommandOptions, started: number): {
   if (opts.cache !== false && inputs && !opts.verifyOutput) {
     const stamp = readStamp(opts.cache);
     if (stamp && stamp.inputs === inputs.key && sameOutput(stamp.out, opts.out) && !outputBusy(opts.out)) {
-      const seconds = (performance.now() - started) / 1000;
+      const seconds = (Date.now() - started) / 1000;
       report({ ...stamp.summary, rendered: 0, photosEncoded: 0, seconds }, opts.out, 'nothing changed since the last build');
       return { answered: true };
     }
