@@ -155,7 +155,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
           stale.map((r) => r.path),
           options.staging,
         )
-      : renderHere(stale, engine.createRenderer(model, routes, assets, options.year, { index }), options.staging);
+      : Promise.resolve(renderHere(stale, engine.createRenderer(model, routes, assets, options.year, { index }), options.staging));
     rendering.catch(() => {}); // awaited below, after the site files
     // Made again only when something they read changed, as pages are: the sitemap is 4,000 lines.
     // Here, while the workers render pages; added after them.
@@ -215,18 +215,16 @@ function* pageTargets(routes: readonly Route[], base: (route: Route) => string):
   for (const route of routes) yield { item: route, file: outputFile(route.path), base: base(route) };
 }
 
-/** Renders pages on this thread; with a staging folder, each is written there while the next renders (a core is idle). */
-async function renderHere(
+/** Renders pages on this thread; with a staging folder, each is written there as it is rendered. */
+function renderHere(
   routes: Route[],
   render: (route: Route) => RenderedPage,
   staging?: string,
-): Promise<(Omit<RenderedPage, 'html'> & { html: OutputContent })[]> {
+): (Omit<RenderedPage, 'html'> & { html: OutputContent })[] {
   if (!staging) return routes.map(render);
-  const stager = new Stager(staging, true);
-  const pages = routes.map((route) => {
+  const stager = new Stager(staging);
+  return routes.map((route) => {
     const page = render(route);
     return { ...page, html: stager.add(outputFile(page.path), Buffer.from(page.html)) };
   });
-  await stager.written();
-  return pages;
 }

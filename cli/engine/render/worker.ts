@@ -81,7 +81,6 @@ async function answer(port: MessagePort, request: WorkerRequest): Promise<void> 
         const bytes = encoder.encode(page.html);
         return { ...page, html: stager ? stager.add(outputFile(path), bytes) : bytes };
       });
-      await stager?.written();
       const moved = pages.flatMap((page) => (page.html instanceof Uint8Array ? [page.html.buffer as ArrayBuffer] : []));
       port.postMessage({ id: request.id, result: withKeyIndices(pages) }, moved);
     }
