@@ -1,6 +1,7 @@
 // `build`'s answer when nothing changed since the last build, and how a build is reported. It
 // loads no engine module: bin.cjs runs it from a small bundle of its own (quick.ts) before the
 // command line, and `build` itself (build.ts) runs it when that bundle did not run.
+import { writeSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { BuildCommandOptions, BuildSummary } from '../engine/build-site.ts';
 import { type Inputs, inputsOf, readStamp, sameOutput } from '../engine/incremental/stamp.ts';
@@ -30,8 +31,11 @@ export function report(summary: BuildSummary, out: string, note?: string): void 
   const total = summary.pages.es + summary.pages.en;
   const kept = note ? `; ${note}` : summary.rendered < total ? `; ${summary.rendered} rendered, the rest unchanged` : '';
   const photos = summary.photosEncoded ? `, ${summary.photosEncoded} photo files encoded` : '';
-  console.log(
+  // Straight to the descriptor: setting up process.stdout for console.log (a socket for a pipe, a
+  // stream for a terminal) took ~5 ms of a build that changed nothing.
+  writeSync(
+    1,
     `Built ${total} pages (es ${summary.pages.es}, en ${summary.pages.en}${kept}${photos}), ${summary.files} files, ` +
-      `${(summary.bytes / 1024 / 1024).toFixed(1)} MB in ${summary.seconds.toFixed(2)} s → ${relative(process.cwd(), out) || '.'}/`,
+      `${(summary.bytes / 1024 / 1024).toFixed(1)} MB in ${summary.seconds.toFixed(2)} s → ${relative(process.cwd(), out) || '.'}/\n`,
   );
 }
