@@ -1,6 +1,6 @@
 // `sitegen build` and `sitegen check`: what they print; the work is the engine's.
 import type { BuildCommandOptions } from '../engine/build-site.ts';
-import { answerIfUnchanged, report } from './unchanged.ts';
+import { answerIfUnchanged, reportLine } from './unchanged.ts';
 
 export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   const started = Date.now();
@@ -12,7 +12,7 @@ export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   const { buildSite } = await import('../engine/build-site.ts');
   // On a terminal, one status line that each step of a long build rewrites, cleared at the end.
   const status = process.stderr.isTTY ? (step = '') => process.stderr.write(`\r\u001b[K${step && `  ${step}…`}`) : undefined;
-  report(await buildSite({ ...opts, inputs: unchanged.inputs, progress: status }).finally(() => status?.()), opts.out);
+  console.log(reportLine(await buildSite({ ...opts, inputs: unchanged.inputs, progress: status }).finally(() => status?.()), opts.out));
 }
 
 export async function checkCommand(opts: { content: string; strict?: boolean }): Promise<void> {
