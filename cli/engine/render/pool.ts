@@ -101,16 +101,18 @@ export class RenderPool {
    */
   async pages(routes: RouteMap, paths: string[], staging?: string): Promise<RenderedBytes[]> {
     if (!this.sent) throw new Error('pages() needs the model: call site() first');
-    const holderOf = (path: string) => {
+    /** The text a page shows, if any, and the worker that rendered it. */
+    const shown = (path: string) => {
       const page = markdownPageOf(routes.byPath(path));
-      return page && this.renderedBy.get(page.sourceHash);
+      return page && { page, holder: this.renderedBy.get(page.sourceHash) };
     };
+    const holderOf = (path: string) => shown(path)?.holder;
     // The HTML of the text a page shows goes with it only to a worker that did not render the text.
     const html = (worker: Worker, batch: string[]) =>
       Object.fromEntries(
         batch.flatMap((path) => {
-          const page = markdownPageOf(routes.byPath(path));
-          return page && this.renderedBy.get(page.sourceHash) !== worker ? [[path, page.html]] : [];
+          const text = shown(path);
+          return text && text.holder !== worker ? [[path, text.page.html]] : [];
         }),
       );
     const batches = this.shares(paths, holderOf).flatMap(({ worker, items }) =>
