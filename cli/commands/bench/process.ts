@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../../paths.ts';
 
 const cliBin = join(repoRoot, 'cli', 'bin.cjs');
-const rssProbe = pathToFileURL(join(repoRoot, 'cli/commands/bench/peak-rss.mjs')).href;
+const rssProbe = join(repoRoot, 'cli/commands/bench/peak-rss.cjs');
 
 interface Exit {
   code: number | null;
@@ -66,7 +65,7 @@ async function timeCommand(dir: string, command: string, args: string[]): Promis
   const { NODE_ENV: _, ...inherited } = process.env;
   const env = { ...inherited, BENCH_RSS_FILE: rssFile };
   const started = performance.now();
-  const exit = await run(process.execPath, ['--import', rssProbe, cliBin, command, ...args], { cwd: dir, env });
+  const exit = await run(process.execPath, ['--require', rssProbe, cliBin, command, ...args], { cwd: dir, env });
   const seconds = (performance.now() - started) / 1000;
   if (exit.code !== 0) throw new Error(`sitegen ${command} in ${dir} failed (exit ${exit.code}):\n${(exit.stderr || exit.stdout).trim()}`);
   return { exit, seconds, peakRss: Number(await readFile(rssFile, 'utf8')) };
