@@ -7,8 +7,10 @@ import { addSyntheticPosts, generateCorpus } from './corpus.ts';
 import { editLocality, editPostBody, editTemplate, fileEdit } from './edits.ts';
 import { repoRoot } from '../../paths.ts';
 import {
+  certsLeftOut,
   copyWorkspace,
   makeWorkspace,
+  nodeStart,
   preparePeers,
   runBuild,
   runCheckLinks,
@@ -56,6 +58,13 @@ async function series(
     results.push(result);
   }
   return { seconds: median(results.map((r) => r.seconds)), pages: results[0]!.pages, peakRss: Math.max(...results.map((r) => r.peakRss)) };
+}
+
+/** Node's own start, the median of 10 runs: the part of every process row that is not ours. */
+async function nodeStartSeconds(certs: boolean): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < 10; run++) times.push(await nodeStart(certs));
+  return median(times);
 }
 
 /**
@@ -139,6 +148,8 @@ async function coldSeries(
 async function measure(root: string, opts: BenchOptions): Promise<Results> {
   const nothing = async () => {};
 
+  const node = { seconds: await nodeStartSeconds(false), withCerts: certsLeftOut ? await nodeStartSeconds(true) : undefined };
+  progress(`Node's own start: ${Math.round(node.seconds * 1000)} ms`);
   await makeWorkspace(join(root, 'real'));
   const real = await coldSeries('real site, cold build', opts.runs, join(root, 'real'));
   const contact = await pageWeight(join(real.built, 'dist'), 'contacto.html');
@@ -169,6 +180,7 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
   const results: Results = {
     posts: opts.posts,
     runs: opts.runs,
+    node,
     real: real.series,
     cold: cold.series,
     unchanged: await series('rebuild, nothing changed', opts.runs, build, nothing),

@@ -58,11 +58,29 @@ export interface BuildRun {
   peakRss: number;
 }
 
+/**
+ * The environment of every timed process, ours and the peers'. Without NODE_EXTRA_CA_CERTS: Node 20
+ * reads and parses that file of certificates as it starts, before any of its code runs, and no timed
+ * command opens a TLS connection (this machine sets it for its registry mirror: ~40 ms a process).
+ * The table shows Node's start both ways (nodeStart).
+ */
+const { NODE_EXTRA_CA_CERTS: extraCaCerts, ...timedEnv } = process.env;
+/** Whether this process's environment sets NODE_EXTRA_CA_CERTS, which the timed ones go without. */
+export const certsLeftOut = extraCaCerts !== undefined;
+
+/** Seconds of one `node -e 0`, Node's own start and exit; with `certs`, given NODE_EXTRA_CA_CERTS. */
+export async function nodeStart(certs = false): Promise<number> {
+  const started = performance.now();
+  const exit = await run(process.execPath, ['-e', '0'], { cwd: repoRoot, env: certs ? process.env : timedEnv });
+  if (exit.code !== 0) throw new Error(`node -e 0 failed (exit ${exit.code}):\n${exit.stderr.trim()}`);
+  return (performance.now() - started) / 1000;
+}
+
 /** Runs a sitegen command in the workspace `dir` as its own process: its exit, wall time and peak RSS. */
 async function timeCommand(dir: string, command: string, args: string[]): Promise<{ exit: Exit; seconds: number; peakRss: number }> {
   const rssFile = join(dir, '..', `${process.pid}.rss`);
   // cli/index.ts set NODE_ENV=production here for React; inherited, it would make the builds strict.
-  const { NODE_ENV: _, ...inherited } = process.env;
+  const { NODE_ENV: _, ...inherited } = timedEnv;
   const env = { ...inherited, BENCH_RSS_FILE: rssFile };
   const started = performance.now();
   const exit = await run(process.execPath, ['--require', rssProbe, cliBin, command, ...args], { cwd: dir, env });
@@ -100,8 +118,8 @@ export interface PeerTimes {
 const peersScript = join(repoRoot, 'cli/commands/bench/peers.sh');
 
 /** Runs peers.sh with `args` and reads the number after each of `names` at the start of a line of its output. */
-async function peers<N extends string>(args: string[], names: N[], cwd: string): Promise<Record<N, number>> {
-  const exit = await run('bash', [peersScript, ...args], { cwd, inheritStderr: true });
+async function peers<N extends string>(args: string[], names: N[], cwd: string, env = process.env): Promise<Record<N, number>> {
+  const exit = await run('bash', [peersScript, ...args], { cwd, env, inheritStderr: true });
   const values = Object.fromEntries(names.map((name) => [name, Number(new RegExp(`^${name} ([\\d.]+)$`, 'm').exec(exit.stdout)?.[1])]));
   if (exit.code !== 0 || !Object.values(values).every(Boolean)) {
     throw new Error(
@@ -118,6 +136,7 @@ export async function preparePeers(corpusDir: string): Promise<number> {
 
 /** One timed build of each peer, in seconds. */
 export async function timePeers(corpusDir: string): Promise<Omit<PeerTimes, 'posts'>> {
-  const { hugo_s, eleventy_s } = await peers(['time'], ['hugo_s', 'eleventy_s'], corpusDir);
+  // Eleventy runs on Node too: the same environment as our timed builds.
+  const { hugo_s, eleventy_s } = await peers(['time'], ['hugo_s', 'eleventy_s'], corpusDir, timedEnv);
   return { hugo: hugo_s, eleventy: eleventy_s };
 }

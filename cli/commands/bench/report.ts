@@ -10,6 +10,11 @@ export interface Series {
 export interface Results {
   posts: number;
   runs: number;
+  /**
+   * Node's own start and exit in seconds, in the timed processes' environment; `withCerts` as this
+   * machine's NODE_EXTRA_CA_CERTS, which they go without (process.ts), would make it.
+   */
+  node: { seconds: number; withCerts?: number };
   /** The real content alone, cold. */
   real: Series;
   cold: Series;
@@ -64,6 +69,13 @@ export function resultsTable(r: Results): string {
     ['contact page JavaScript', kb(r.contactJsGzip), 'gzip, at load and on first use of the form'],
     ['peak RSS', mb(peakRss(r)), 'highest of all builds'],
     ['real site cold build', time(r.real.seconds), `${r.real.pages} pages, content/ alone`],
+    [
+      "Node's own start",
+      time(r.node.seconds),
+      `node -e 0, median of 10, part of every row but dev's${
+        r.node.withCerts === undefined ? '' : `; ${time(r.node.withCerts)} with NODE_EXTRA_CA_CERTS, left out of every timed process`
+      }`,
+    ],
   ];
   const title = `${r.posts} + ${r.posts} synthetic posts plus the real site; wall time of the whole process (but the dev row), median of ${r.runs} run${r.runs === 1 ? '' : 's'}`;
   return `${title}\n\n${table(rows)}`;
