@@ -217,10 +217,23 @@ function swapIn(next: string, target: string): void {
 
 let trashCount = 0;
 
-/** Deletes a folder from a process of its own, which this one does not wait for. */
+/**
+ * Deletes a folder from a process of its own, which this one does not wait for: `rm -rf` where
+ * there is one. Node took ~0.25 s and as much CPU to start and delete a site of 4,373 hard links,
+ * rm 0.03-0.05 s, and a remover shares the machine with whatever runs next (the next build, in CI
+ * or the bench). A remover that cannot start leaves the trash to the next build (recoverLeftovers).
+ */
 function removeDetached(folder: string): void {
-  const remove = `require('node:fs').rmSync(${JSON.stringify(folder)}, { recursive: true, force: true })`;
-  spawn(process.execPath, ['-e', remove], { detached: true, stdio: 'ignore' }).unref();
+  const node = () =>
+    detached(process.execPath, ['-e', `require('node:fs').rmSync(${JSON.stringify(folder)}, { recursive: true, force: true })`]);
+  if (process.platform === 'win32') node();
+  else detached('rm', ['-rf', '--', folder]).once('error', node);
+}
+
+function detached(command: string, args: string[]) {
+  const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+  child.unref();
+  return child.on('error', () => {});
 }
 
 /**

@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, utime
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BuildSession, buildSite } from '../../../cli/engine/build-site.ts';
 import { copyContent, editFile, repoRoot } from '../../helpers.ts';
 
@@ -70,6 +70,15 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUna frase nueva.\n`);
     expect((await cli(...args)).stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
     expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Una frase nueva.');
+  });
+
+  it('deletes the site it replaced after it exits, leaving the new one alone beside the cache', async () => {
+    const { content, out, args } = await setUp();
+    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nOtra frase.\n`);
+    expect((await cli(...args)).code).toBe(0);
+    // A process of its own deletes the old site, moved aside as .dist.trash-<pid>-<n>.
+    const beside = async () => (await readdir(dirname(out))).sort();
+    await vi.waitFor(async () => expect(await beside()).toEqual(['.cache', 'dist']), { timeout: 10_000, interval: 50 });
   });
 
   it('still prints its help, and refuses an unknown option with exit 2, where the last build left a stamp', async () => {
