@@ -13,7 +13,13 @@ function findRoot(from: string): string {
   }
 }
 
-export const repoRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = findRoot(here);
+/**
+ * The folder of the CLI bundle this code runs from, which cli/bin.cjs names after the stats of its
+ * sources and of the lockfile; undefined when the code runs unbundled, as in tests.
+ */
+export const bundleDir = /[\\/]cli-[0-9a-f]+$/.test(here) ? here : undefined;
 export const templatesDir = join(repoRoot, 'templates');
 /** Where compiled code lives: inside node_modules, so it resolves packages like the sources do. */
 export const compiledDir = join(repoRoot, 'node_modules/.cache/sitegen');

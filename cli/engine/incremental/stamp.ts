@@ -1,10 +1,9 @@
 // What a build that changed nothing can know without loading anything: the stamp the last build
 // left. It imports no engine module, so `build` checks it before loading React, remark or the cache.
 import { lstatSync, rmSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { digest, eachFile, sourcesKey } from '../../files.cjs';
-import { repoRoot } from '../../paths.ts';
+import { bundleDir, repoRoot } from '../../paths.ts';
 import { statIfAny } from '../fs.ts';
 import { readSealed, writeSealed } from './sealed.ts';
 import type { FileTimes } from '../load/parse.ts';
@@ -25,9 +24,7 @@ export interface Stamp {
  * The tool's own identity: the name of the bundle running it (cli/bin.cjs names each bundle after
  * its sources' stats). Undefined when the code runs unbundled, as in tests: then no stamp is trusted.
  */
-function bundleKey(): string | undefined {
-  return /[\\/](cli-[0-9a-f]+)[\\/]/.exec(fileURLToPath(import.meta.url))?.[1];
-}
+const bundleKey = (): string | undefined => bundleDir && basename(bundleDir);
 
 /** The inputs of a build that took no fingerprint: no key equals it, so its stamp never says nothing changed. */
 export const unknownInputs = '';

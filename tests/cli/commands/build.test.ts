@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { BuildSession, buildSite } from '../../../cli/engine/build-site.ts';
+import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
+import { compiledDir } from '../../../cli/paths.ts';
 import { copyContent, editFile, repoRoot } from '../../helpers.ts';
 
 const run = promisify(execFile);
@@ -70,6 +72,14 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUna frase nueva.\n`);
     expect((await cli(...args)).stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
     expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Una frase nueva.');
+  });
+
+  it('keeps beside its bundle the tool version that the hash of the sources gives', async () => {
+    await setUp();
+    const bundles = (await readdir(compiledDir)).filter((name) => name.startsWith('cli-'));
+    const times = await Promise.all(bundles.map(async (name) => (await stat(join(compiledDir, name))).mtimeMs));
+    const newest = bundles[times.indexOf(Math.max(...times))]!;
+    expect(await readFile(join(compiledDir, newest, 'tool-version'), 'utf8')).toBe(await toolVersion());
   });
 
   it('deletes the site it replaced after it exits, leaving the new one alone beside the cache', async () => {
