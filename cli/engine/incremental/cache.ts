@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MarkdownCache } from './markdown-cache.ts';
-import { clearForFolder, damagedNote, readCacheFile, writeSealed } from './sealed.ts';
+import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from './sealed.ts';
 import { sameTimes, type ParsedFile, type ParsedFiles } from '../load/parse.ts';
 import { isRecord } from '../../site/json.ts';
 
@@ -12,7 +12,7 @@ import { isRecord } from '../../site/json.ts';
 // corrupt cache costs a full build, never wrong output.
 
 /**
- * build.json as written. Pages and output files are stored in columns: checking thousands of small
+ * build.v8 as written. Pages and output files are stored in columns: checking thousands of small
  * objects took ~50 ms of every rebuild, checking arrays of strings takes a few.
  */
 interface ManifestFile {
@@ -59,7 +59,7 @@ const manifestSchema = z.custom<ManifestFile>(isManifestFile).transform(({ pages
 }));
 export type Manifest = z.output<typeof manifestSchema>;
 
-/** The manifest in the columns build.json holds. */
+/** The manifest in the columns build.v8 holds. */
 function manifestFile({ pages, outputs, ...rest }: Manifest): ManifestFile {
   const page = Object.entries(pages);
   const output = Object.entries(outputs);
@@ -117,7 +117,7 @@ export function readCache(dir: string, version: string, warn: (message: string) 
   for (const folder of [dir, join(dir, 'content'), join(dir, 'markdown')]) {
     if (clearForFolder(folder)) warn(damagedNote(folder, 'a folder was expected'));
   }
-  const manifest = readCacheFile(join(dir, 'build.json'), manifestSchema, warn);
+  const manifest = readCacheFile(sealedFile(dir, 'build'), manifestSchema, warn);
   const parsed = readShards(dir, 'content', version, warn);
   return {
     manifest: manifest?.version === version && consistent(manifest) ? manifest : undefined,
@@ -225,7 +225,7 @@ export function manifestOf(
 export function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: ParsedFiles): void {
   writeParsed(dir, manifest.version, now.parsed, before);
   now.markdown.save();
-  writeSealed(join(dir, 'build.json'), JSON.stringify(manifestFile(manifest)));
+  writeSealed(sealedFile(dir, 'build'), manifestFile(manifest));
 }
 
 /**
@@ -240,7 +240,7 @@ export function writeParsed(dir: string, version: string, now: ParsedFiles, befo
 }
 
 /**
- * Large maps are kept in `<dir>/<name>/<shard>.json`, so that a change of one entry (one edited
+ * Large maps are kept in `<dir>/<name>/<shard>.v8`, so that a change of one entry (one edited
  * post) rewrites a sixteenth of the map, not all of it.
  */
 const shards = 16;
@@ -249,7 +249,7 @@ const shardOf = (key: string) => {
   for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
   return (hash >>> 0) % shards;
 };
-const shardFile = (dir: string, name: string, shard: number) => join(dir, name, `${shard.toString(16)}.json`);
+const shardFile = (dir: string, name: string, shard: number) => sealedFile(join(dir, name), shard.toString(16));
 
 function readShards(dir: string, name: string, version: string, warn: (message: string) => void): ParsedFiles {
   const parts = Array.from({ length: shards }, (_, i) => readCacheFile(shardFile(dir, name, i), shardSchema, warn));
@@ -274,5 +274,5 @@ function writeShards<T>(
   for (const key of before) if (!now.has(key)) dirty.add(shardOf(key));
   clearForFolder(join(dir, name));
   mkdirSync(join(dir, name), { recursive: true });
-  for (const shard of dirty) writeSealed(shardFile(dir, name, shard), JSON.stringify({ version, entries: entries[shard] }));
+  for (const shard of dirty) writeSealed(shardFile(dir, name, shard), { version, entries: entries[shard] });
 }

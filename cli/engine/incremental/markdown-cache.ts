@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { digest } from '../../files.cjs';
 import { writePack, type MarkdownBatch } from '../render/markdown-text.ts';
-import { clearForFolder, damagedNote, readCacheFile, writeSealed } from './sealed.ts';
+import { clearForFolder, damagedNote, readCacheFile, sealedExt, sealedFile, writeSealed } from './sealed.ts';
 import type { Content, LegalPage, Post, ProjectPage, SiteModel } from '../../site/model.ts';
 import type { Project } from '../../site/schema/project.ts';
 import type { Lang } from '../../site/lang.ts';
@@ -67,7 +67,7 @@ export class MarkdownCache {
   }
 
   private file(name: string): string {
-    return join(this.folder!, `${name}.json`);
+    return sealedFile(this.folder!, name);
   }
 
   /** The texts in batches of a pack each, with the file a renderer keeps their HTML in (none in memory only). */
@@ -113,7 +113,7 @@ export class MarkdownCache {
     if (this.packOf.delete(hash)) this.indexChanged = true;
     if (pack === undefined) this.unsaved.add(hash);
     else {
-      this.packOf.set(hash, basename(pack, '.json'));
+      this.packOf.set(hash, basename(pack, sealedExt));
       this.indexChanged = true;
     }
   }
@@ -152,11 +152,12 @@ export class MarkdownCache {
       held.set(packName(hashes), hashes);
     }
     for (const [pack, hashes] of held) for (const hash of hashes) this.packOf.set(hash, pack);
-    writeSealed(this.file('index'), JSON.stringify(Object.fromEntries(held)));
+    writeSealed(this.file('index'), Object.fromEntries(held));
     this.unsaved.clear();
     this.indexChanged = false;
     for (const entry of readdirSync(this.folder))
-      if (entry !== 'index.json' && !held.has(basename(entry, '.json'))) rmSync(join(this.folder, entry), { recursive: true, force: true });
+      if (entry !== `index${sealedExt}` && !held.has(basename(entry, sealedExt)))
+        rmSync(join(this.folder, entry), { recursive: true, force: true });
     const parent = join(this.folder, '..');
     for (const entry of readdirSync(parent))
       if (join(parent, entry) !== this.folder) rmSync(join(parent, entry), { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { digest, eachFile, sourcesKey } from '../../files.cjs';
 import { bundleDir, repoRoot } from '../../paths.ts';
 import { statIfAny } from '../fs.ts';
-import { readSealed, writeSealed } from './sealed.ts';
+import { readSealed, sealedFile, writeSealed } from './sealed.ts';
 import type { FileTimes } from '../load/parse.ts';
 
 /** The last successful build: what it was built from, and what it said. */
@@ -99,7 +99,7 @@ export function afterWriting(inputs: Inputs, file: string): Inputs {
   return withKey({ settings: inputs.settings, files, stats });
 }
 
-const stampFile = (cacheDir: string) => join(cacheDir, 'stamp.json');
+const stampFile = (cacheDir: string) => sealedFile(cacheDir, 'stamp');
 
 /** The output folder's identity, or undefined when there is none. */
 export function outIdentity(outDir: string): Stamp['out'] | undefined {
@@ -128,12 +128,7 @@ export function foldersIdentity(outDir: string, files: Iterable<string>): string
 /** The stamp of the last build; undefined when there is none or it is damaged (sealed.ts). */
 export function readStamp(cacheDir: string): Stamp | undefined {
   const read = readSealed(stampFile(cacheDir));
-  if (!('text' in read)) return undefined;
-  try {
-    return JSON.parse(read.text) as Stamp;
-  } catch {
-    return undefined;
-  }
+  return 'data' in read ? (read.data as Stamp) : undefined;
 }
 
 /** Whether the output folder is still the one a build left (`left`): then its manifest is trusted. */
@@ -151,5 +146,5 @@ export function dropStamp(cacheDir: string): void {
 }
 
 export function writeStamp(cacheDir: string, stamp: Stamp): void {
-  writeSealed(stampFile(cacheDir), JSON.stringify(stamp));
+  writeSealed(stampFile(cacheDir), stamp);
 }

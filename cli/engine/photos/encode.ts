@@ -8,7 +8,7 @@ import { digest, writeFileAtomic } from '../../files.cjs';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import type { Photo, PhotoFormat } from '../../site/model.ts';
 import { statIfAny } from '../fs.ts';
-import { clearForFolder, damagedNote, readCacheFile, writeSealed } from '../incremental/sealed.ts';
+import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from '../incremental/sealed.ts';
 import type { StagedFile } from '../write/publish.ts';
 import { reason } from './inspect.ts';
 import { decodeOptions, encoderSettings, inParallel, loadSharp, variantsOf } from './plan.ts';
@@ -45,7 +45,7 @@ export async function encodePhotos(
   const warn = options.warn ?? ((message: string) => console.warn(`! ${message}`));
   if (clearForFolder(cacheDir)) warn(damagedNote(cacheDir, 'a folder was expected'));
   mkdirSync(cacheDir, { recursive: true });
-  const indexFile = join(cacheDir, 'index.json');
+  const indexFile = sealedFile(cacheDir, 'index');
   const index: Index = readCacheFile(indexFile, indexSchema, warn)?.files ?? {};
   let changed = false;
 
@@ -106,11 +106,11 @@ export async function encodePhotos(
       index[name] = { size: info.size, mtimeMs: info.mtimeMs, hash: digest(bytes) };
     });
     // Recorded photo by photo, so that a build stopped halfway keeps what it encoded.
-    if (files.length) writeSealed(indexFile, JSON.stringify({ files: index }));
+    if (files.length) writeSealed(indexFile, { files: index });
     encoded += files.length;
     options.progress?.(`encoding ${++done}/${pending.length} photos`);
   });
-  if (changed && !encoded) writeSealed(indexFile, JSON.stringify({ files: index }));
+  if (changed && !encoded) writeSealed(indexFile, { files: index });
   if (failures.length) throw new ContentError(failures.sort((a, b) => a.file.localeCompare(b.file)));
 
   const outputs = new Map<string, StagedFile>();

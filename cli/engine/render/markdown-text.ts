@@ -13,5 +13,5 @@ export interface MarkdownBatch {
 
 /** Writes a pack: the HTML of its texts by hash, sealed, whole or not at all. */
 export function writePack(file: string, html: Record<string, string>): void {
-  writeSealed(file, JSON.stringify(html));
+  writeSealed(file, html);
 }

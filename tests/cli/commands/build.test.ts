@@ -165,9 +165,9 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     await session.flush();
     expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Solo en dev.');
     // As if dev had been stopped before it wrote its cache: the last build's, but for the stamp dev dropped.
-    await expect(stat(join(cacheDir, 'stamp.json'))).rejects.toThrow('ENOENT');
+    await expect(stat(join(cacheDir, 'stamp.v8'))).rejects.toThrow('ENOENT');
     await rm(cacheDir, { recursive: true });
-    await rm(join(saved, 'stamp.json'));
+    await rm(join(saved, 'stamp.v8'));
     await rename(saved, cacheDir);
     await writeFile(join(content, post), text);
     expect((await cli(...args)).code).toBe(0);

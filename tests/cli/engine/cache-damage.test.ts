@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { digest } from '../../../cli/files.cjs';
 import { buildSite } from '../../../cli/engine/build-site.ts';
@@ -36,10 +37,10 @@ async function cacheFiles(): Promise<Record<'manifest' | 'shard' | 'markdown' | 
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name));
   return {
-    manifest: files.filter((f) => f.endsWith('build.json')),
+    manifest: files.filter((f) => f.endsWith('build.v8')),
     shard: files.filter((f) => f.includes('/content/')),
-    markdown: files.filter((f) => f.includes('/markdown/') && !f.endsWith('index.json')),
-    'markdown index': files.filter((f) => f.includes('/markdown/') && f.endsWith('index.json')),
+    markdown: files.filter((f) => f.includes('/markdown/') && !f.endsWith('index.v8')),
+    'markdown index': files.filter((f) => f.includes('/markdown/') && f.endsWith('index.v8')),
   };
 }
 
@@ -81,11 +82,17 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('a damaged build cache', { timeout: 60_000 }, () => {
-  it('is never trusted when a pack of Markdown HTML is edited into valid, poisoned JSON', async () => {
+  it('is never trusted when a pack of Markdown HTML is edited into valid, poisoned data', async () => {
     const [entry] = (await cacheFiles()).markdown;
-    const text = await readFile(entry!, 'utf8');
-    await writeFile(entry!, text.replace('<p>', '<p>CACHE-POISON'));
-    expect(await readFile(entry!, 'utf8')).toContain('CACHE-POISON');
+    const bytes = await readFile(entry!);
+    const newline = bytes.indexOf(10);
+    const pack = deserialize(bytes.subarray(newline + 1)) as Record<string, string>;
+    const [hash] = Object.keys(pack);
+    pack[hash!] = pack[hash!]!.replace('<p>', '<p>CACHE-POISON');
+    // The old seal before the new data.
+    await writeFile(entry!, Buffer.concat([bytes.subarray(0, newline + 1), serialize(pack)]));
+    const poisoned = await readFile(entry!);
+    expect(Object.values(deserialize(poisoned.subarray(newline + 1)) as Record<string, string>).join()).toContain('CACHE-POISON');
     await survives(() => shown(entry!));
   });
 
@@ -103,35 +110,38 @@ describe('a damaged build cache', { timeout: 60_000 }, () => {
   });
 
   it('is never trusted when a sealed file holds data of the wrong types', async () => {
-    const seal = (json: string) => `${digest(json)}\n${json}`;
+    const seal = (data: unknown) => {
+      const body = serialize(data);
+      return Buffer.concat([Buffer.from(`${digest(body)}\n`), body]);
+    };
     const {
       manifest,
       shard,
       markdown,
       'markdown index': [index],
     } = await cacheFiles();
-    await survives(async () => (await writeFile(markdown[0]!, seal('{"html": 42}')), shown(markdown[0]!)));
-    await survives(async () => (await writeFile(index!, seal('{"pack": "all"}')), index!));
-    await survives(async () => (await writeFile(shard[0]!, seal('{"version": 1, "entries": []}')), shard[0]!));
-    await survives(async () => (await writeFile(manifest[0]!, seal('{"version": "x", "keys": "all"}')), manifest[0]!));
+    await survives(async () => (await writeFile(markdown[0]!, seal({ html: 42 })), shown(markdown[0]!)));
+    await survives(async () => (await writeFile(index!, seal({ pack: 'all' })), index!));
+    await survives(async () => (await writeFile(shard[0]!, seal({ version: 1, entries: [] })), shard[0]!));
+    await survives(async () => (await writeFile(manifest[0]!, seal({ version: 'x', keys: 'all' })), manifest[0]!));
   });
 
   it('is reported once even where the build has nothing to write in its place', async () => {
     const shards = await readdir(join(cache(), 'content'));
-    const unused = Array.from({ length: 16 }, (_, i) => `${i.toString(16)}.json`).find((name) => !shards.includes(name))!;
+    const unused = Array.from({ length: 16 }, (_, i) => `${i.toString(16)}.v8`).find((name) => !shards.includes(name))!;
     await survives(async () => (await writeFile(join(cache(), 'content', unused), 'garbage'), join(cache(), 'content', unused)));
   });
 
-  it('is replaced when the cache folder is a file, or build.json a folder', async () => {
+  it('is replaced when the cache folder is a file, or build.v8 a folder', async () => {
     await survives(async () => {
       await rm(cache(), { recursive: true });
       await writeFile(cache(), 'not a folder');
       return cache();
     });
     await survives(async () => {
-      await rm(join(cache(), 'build.json'));
-      await mkdir(join(cache(), 'build.json', 'inside'), { recursive: true });
-      return join(cache(), 'build.json');
+      await rm(join(cache(), 'build.v8'));
+      await mkdir(join(cache(), 'build.v8', 'inside'), { recursive: true });
+      return join(cache(), 'build.v8');
     });
   });
 });

@@ -1,6 +1,7 @@
 import { cp, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
 import { readCache } from '../../../cli/engine/incremental/cache.ts';
@@ -147,19 +148,20 @@ describe('incremental builds', { timeout: 120_000 }, () => {
   });
 
   it('never trusts a corrupt or foreign cache', async () => {
-    await writeFile(join(cache(), 'build.json'), '{"version": "x", "pages": {');
+    await writeFile(join(cache(), 'build.v8'), 'garbage');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await expectIncrementalEqualsClean();
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/cache file .*build\.json was damaged .*; it is ignored and rebuilt/));
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/cache file .*build\.v8 was damaged .*; it is ignored and rebuilt/));
     warn.mockRestore();
 
-    // Valid JSON with a wrong hash in every field: the checksum on its first line no longer holds.
-    const [seal, json] = (await readFile(join(cache(), 'build.json'), 'utf8')).split('\n');
-    const manifest = JSON.parse(json!);
+    // Valid data with a wrong hash in every field: the checksum on its first line no longer holds.
+    const bytes = await readFile(join(cache(), 'build.v8'));
+    const newline = bytes.indexOf(10);
+    const manifest = deserialize(bytes.subarray(newline + 1));
     manifest.hashes = manifest.hashes.map(() => 'stale');
-    await writeFile(join(cache(), 'build.json'), `${seal}\n${JSON.stringify(manifest)}`);
+    await writeFile(join(cache(), 'build.v8'), Buffer.concat([bytes.subarray(0, newline + 1), serialize(manifest)]));
     await rm(join(cache(), 'markdown'), { recursive: true });
-    await writeFile(join(cache(), 'content', '0.json'), '{"version": "x", "entries": ');
+    await writeFile(join(cache(), 'content', '0.v8'), 'garbage');
     expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
   });
 

@@ -21,7 +21,7 @@ function fill(cache: MarkdownCache, missing: ReturnType<typeof texts>): void {
 
 async function packs(dir: string): Promise<string[]> {
   const [version] = await readdir(join(dir, 'markdown'));
-  return (await readdir(join(dir, 'markdown', version!))).filter((name) => name !== 'index.json');
+  return (await readdir(join(dir, 'markdown', version!))).filter((name) => name !== 'index.v8');
 }
 
 describe('the Markdown cache', () => {

@@ -274,7 +274,7 @@ describe('encodePhotos', () => {
     await writeFile(join(dir, 'notes.txt'), 'kept');
     await encode(photos.slice(1), dir);
     const kept = variantsOf(photos[1]!).map((v) => v.path.split('/').at(-1)!);
-    expect((await readdir(dir)).sort()).toEqual([...kept, 'index.json', 'notes.txt'].sort());
+    expect((await readdir(dir)).sort()).toEqual([...kept, 'index.v8', 'notes.txt'].sort());
   });
 
   it('names every photo that fails to encode, after encoding the others', async () => {
