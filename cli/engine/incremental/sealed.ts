@@ -7,12 +7,11 @@ import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { z } from 'zod';
-import { digest } from '../../files.cjs';
-import { writeFileAtomic } from '../../files.cjs';
+import { digest, writeFileAtomic } from '../../files.cjs';
 
+export const sealedExt = '.v8';
 /** The name of a cache file, `name` in `dir`. */
 export const sealedFile = (dir: string, name: string) => join(dir, `${name}${sealedExt}`);
-export const sealedExt = '.v8';
 
 export type CacheRead = { data: unknown } | { missing: true } | { damaged: string };
 
