@@ -1,7 +1,7 @@
-import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { vi } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { repoRoot } from '../cli/paths.ts';
 
 export { repoRoot };
@@ -13,9 +13,25 @@ export const testPhotoCache = join(repoRoot, 'node_modules/.cache/test-photos');
 /** The worked example of jobs, reviews and the business profile: a whole content folder. */
 export const workedExampleDir = join(repoRoot, 'tests/fixtures/worked-example');
 
+const scratch: string[] = [];
+
+/**
+ * A new empty folder in the system's temporary folder, removed once the test file that made it
+ * has run: a run of the suite made ~2,000 of them, several GB, and left them behind.
+ */
+export async function scratchDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
+// Registered as each test file imports this module, before the file's own hooks: run after them.
+afterAll(() => Promise.all(scratch.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))));
+
 /** A throwaway copy of a content folder (the real one by default), to break or extend in a test. */
 export async function copyContent(from = contentDir): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'content-'));
+  // In a folder of its own: tests put output and cache folders beside it.
+  const dir = join(await scratchDir('content-'), 'content');
   await cp(from, dir, { recursive: true });
   return dir;
 }

@@ -11,6 +11,7 @@ import { Stager, type OutputContent, type Outputs } from './write/publish.ts';
 import type { RenderedPage } from './render/engine.ts';
 import { RenderPool } from './render/pool.ts';
 import { encodePhotos } from './photos/encode.ts';
+import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +107,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const version = incremental?.version ?? (await toolVersion());
   const { engine, engineFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
   let pool: RenderPool | undefined;
+  let ownPhotoDir: string | undefined;
   const parallelFor = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => options.workers ?? (pool ??= new RenderPool(engineFile));
   try {
@@ -123,10 +125,11 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const routes = new RouteMap(model);
     const outputs: Outputs = new Map();
     // Photos encode while pages render: their file names are known before their bytes.
-    // Without a cache folder, photos encode beside the staged pages, or in a folder of their own.
+    // Without a cache folder, photos encode beside the staged pages, or in a folder of their own
+    // that is gone once the build returns: its files go out as bytes.
+    if (!options.photoCache && !options.staging && model.photos.size > 0) ownPhotoDir = await mkdtemp(join(tmpdir(), 'photos-'));
     const photoDir =
-      options.photoCache ??
-      (model.photos.size === 0 ? undefined : options.staging ? join(options.staging, 'photos') : await mkdtemp(join(tmpdir(), 'photos-')));
+      options.photoCache ?? (model.photos.size === 0 ? undefined : options.staging ? join(options.staging, 'photos') : ownPhotoDir);
     const photos = photoDir
       ? encodePhotos([...model.photos.values()], photoDir, { progress: options.progress, warn: options.warn })
       : Promise.resolve({ outputs: new Map(), encoded: 0 });
@@ -174,7 +177,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
 
     for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
     const encoded = await photos;
-    for (const [file, staged] of encoded.outputs) outputs.set(file, staged);
+    for (const [file, staged] of encoded.outputs) outputs.set(file, ownPhotoDir ? readFileSync(staged.staged) : staged);
     for (const { file, content, read } of made) {
       outputs.set(file, content);
       pages[file] = { base: version, deps: [...read] };
@@ -188,6 +191,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     return { outputs, kept, routes, model, pages, hashOf, rendered: renderedPages.length, photosEncoded: encoded.encoded };
   } finally {
     pool?.close();
+    if (ownPhotoDir) rmSync(ownPhotoDir, { recursive: true, force: true });
   }
 }
 

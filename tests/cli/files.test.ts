@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keepNewest, markUsed } from '../../cli/files.cjs';
+import { scratchDir } from '../helpers.ts';
 
 /** `count` compiled folders under a new parent, the first made longest ago. */
-function compiles(count: number): { parent: string; names: string[] } {
-  const parent = mkdtempSync(join(tmpdir(), 'compiled-'));
+async function compiles(count: number): Promise<{ parent: string; names: string[] }> {
+  const parent = await scratchDir('compiled-');
   const names = Array.from({ length: count }, (_, i) => `templates-${i}`);
   names.forEach((name, i) => {
     mkdirSync(join(parent, name));
@@ -17,14 +17,14 @@ function compiles(count: number): { parent: string; names: string[] } {
 }
 
 describe('pruning compiled folders', () => {
-  it('removes the folders made longest ago beyond the number kept', () => {
-    const { parent, names } = compiles(10);
+  it('removes the folders made longest ago beyond the number kept', async () => {
+    const { parent, names } = await compiles(10);
     keepNewest(parent, 'templates-', 8);
     expect(names.filter((name) => existsSync(join(parent, name)))).toEqual(names.slice(2));
   });
 
-  it('keeps the folder a build last loaded from, however many were made after it', () => {
-    const { parent, names } = compiles(10);
+  it('keeps the folder a build last loaded from, however many were made after it', async () => {
+    const { parent, names } = await compiles(10);
     markUsed(join(parent, names[0]!));
     keepNewest(parent, 'templates-', 8);
     expect(existsSync(join(parent, names[0]!))).toBe(true);

@@ -4,8 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -16,7 +15,7 @@ import type { RouteMap } from '../../cli/site/routes.ts';
 import { writeOutputs } from '../../cli/engine/write/publish.ts';
 import { chromiumFlags, chromiumPath } from '../../cli/commands/audit/chromium.ts';
 import { createSiteServer, type NodeHandler } from '../../cli/commands/serve/server.ts';
-import { contentDir, testPhotoCache } from '../helpers.ts';
+import { contentDir, scratchDir, testPhotoCache } from '../helpers.ts';
 
 /** A 2-core machine builds, serves and drives Chromium at once: be patient, not flaky. */
 export const timeouts = { test: 60_000, setup: 180_000 };
@@ -92,7 +91,7 @@ async function startSite({
   const browser: Browser = await launchChromium().catch((cause: unknown) => {
     throw new Error(`cannot start ${chromiumPath}: install Debian's chromium (.ci/run does)`, { cause });
   });
-  const root = await mkdtemp(join(tmpdir(), 'e2e-site-'));
+  const root = await scratchDir('e2e-site-');
   const dir = join(root, 'dist');
   const server = createSiteServer({ dir, api: { ...api, ...apiOverrides } });
   const stop = async () => {

@@ -2,12 +2,12 @@
  * How `npm run size` reads a built page, on a made-up one: the real site has no chunk loaded on
  * first use (pages.test.ts checks that against Chromium), so this one has, behind an island.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageWeight } from '../../cli/commands/size/measure.ts';
+import { scratchDir } from '../helpers.ts';
 
 const files: Record<string, string> = {
   'index.html':
@@ -26,7 +26,7 @@ const files: Record<string, string> = {
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'size-'));
+  dir = await scratchDir('size-');
   await mkdir(join(dir, 'assets'));
   for (const [path, text] of Object.entries(files)) await writeFile(join(dir, path), text);
 });

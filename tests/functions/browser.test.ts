@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -8,6 +7,7 @@ import { contactPath, createContactEnv, type HostEnv } from '../../functions/con
 import type { NodeHandler } from '../../cli/commands/serve/server.ts';
 import { timeouts, useSite } from '../e2e/site.ts';
 import { deadSmtpUrl, startSmtpServer } from './smtp-server.ts';
+import { scratchDir } from '../helpers.ts';
 
 // The real function behind the real form: what `npm start` serves, with the env each test sets.
 let env: HostEnv;
@@ -30,7 +30,7 @@ async function fillAndSend(page: Page, service: string, values: Record<string, s
 
 describe('the contact form with the real function', { timeout: timeouts.test }, () => {
   it('delivers a Spanish and an English enquiry to the outbox without SMTP', async () => {
-    const outbox = await mkdtemp(join(tmpdir(), 'outbox-'));
+    const outbox = await scratchDir('outbox-');
     env = createContactEnv({ OUTBOX_DIR: outbox }, { outbox: true });
     for (const [path, toast] of [
       ['/contacto', '¡Mensaje enviado!'],

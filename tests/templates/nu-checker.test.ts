@@ -1,12 +1,10 @@
 /** The W3C's Nu Html Checker (vnu-jar, on the machine's Java) over every page of the built site. */
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { writeOutputs } from '../../cli/engine/write/publish.ts';
-import { repoRoot, workedExampleDir } from '../helpers.ts';
+import { repoRoot, scratchDir, workedExampleDir } from '../helpers.ts';
 import { builtSite } from '../cli/engine/built-site.ts';
 
 const vnu = join(repoRoot, 'node_modules/vnu-jar/build/dist/vnu.jar');
@@ -15,7 +13,7 @@ it.each([
   ['the site', 'content'],
   ['the worked example of jobs and reviews', workedExampleDir],
 ])('finds no error and no warning, "Section lacks heading" included, on any page of %s', { timeout: 180_000 }, async (_, content) => {
-  const dist = join(await mkdtemp(join(tmpdir(), 'nu-')), 'dist');
+  const dist = join(await scratchDir('nu-'), 'dist');
   await writeOutputs(dist, (await builtSite(content)).result.outputs);
   // vnu writes its report to stderr and exits 1 when it has something to say.
   const { stderr } = await promisify(execFile)('java', ['-jar', vnu, '--format', 'json', '--skip-non-html', dist], {

@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { BuildSession, buildSite } from '../../../cli/engine/build-site.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
 import { compiledDir } from '../../../cli/paths.ts';
-import { copyContent, editFile, repoRoot } from '../../helpers.ts';
+import { copyContent, editFile, repoRoot, scratchDir } from '../../helpers.ts';
 
 const run = promisify(execFile);
 const cli = (...args: string[]) =>
@@ -19,7 +18,7 @@ const cli = (...args: string[]) =>
 // Each case starts the real CLI, which takes a few seconds on a 2-core machine.
 describe('sitegen build', { timeout: 30_000 }, () => {
   it('writes the whole site and prints pages per language, size and time', async () => {
-    const out = join(await mkdtemp(join(tmpdir(), 'dist-')), 'dist');
+    const out = join(await scratchDir('dist-'), 'dist');
     const { code, stdout } = await cli('build', '--out', out);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Built \d{3} pages \(es \d+, en \d+\), \d+ files, [\d.]+ MB in [\d.]+ s/);
@@ -30,7 +29,7 @@ describe('sitegen build', { timeout: 30_000 }, () => {
     const content = await copyContent();
     await editFile(content, 'services/piscinas.yaml', (yaml) => yaml.replace('icon: waves', 'icon: pool'));
     await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: ""'));
-    const out = join(await mkdtemp(join(tmpdir(), 'dist-')), 'dist');
+    const out = join(await scratchDir('dist-'), 'dist');
     await mkdir(out);
     await writeFile(join(out, 'index.html'), 'previous build');
 
@@ -46,7 +45,7 @@ describe('sitegen build', { timeout: 30_000 }, () => {
   });
 
   it('shows the stack trace of an unexpected failure only with --debug', async () => {
-    const notAFolder = join(await mkdtemp(join(tmpdir(), 'out-')), 'file');
+    const notAFolder = join(await scratchDir('out-'), 'file');
     await writeFile(notAFolder, '');
     const plain = await cli('build', '--out', join(notAFolder, 'dist'));
     expect(plain.code).toBe(1);
@@ -60,7 +59,7 @@ describe('sitegen build', { timeout: 30_000 }, () => {
 describe('sitegen build, run again', { timeout: 60_000 }, () => {
   const setUp = async () => {
     const content = await copyContent();
-    const root = await mkdtemp(join(tmpdir(), 'rebuild-'));
+    const root = await scratchDir('rebuild-');
     const args = ['build', '--content', content, '--out', join(root, 'dist'), '--cache', join(root, '.cache')];
     expect((await cli(...args)).code).toBe(0);
     return { content, out: join(root, 'dist'), args };

@@ -1,13 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../cli/commands/serve/server.ts';
 import { buildSite } from '../../../cli/engine/build-site.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
-import { copyContent, editFile, quietly } from '../../helpers.ts';
+import { copyContent, editFile, quietly, scratchDir } from '../../helpers.ts';
 
 /** Renames the locality "xalo" to "jalon" everywhere content names it, with or without an alias. */
 async function renameXalo(content: string, alias: boolean): Promise<void> {
@@ -25,7 +23,7 @@ async function renameXalo(content: string, alias: boolean): Promise<void> {
 describe('published URLs', { timeout: 120_000 }, () => {
   it('keep answering after a locality is renamed with an alias: its 18 old URLs redirect with 301', async () => {
     const content = await copyContent();
-    const out = join(await mkdtemp(join(tmpdir(), 'aliases-')), 'dist');
+    const out = join(await scratchDir('aliases-'), 'dist');
     await renameXalo(content, true);
     await quietly(() => buildSite({ content, out, cache: false }));
 
@@ -57,7 +55,7 @@ describe('published URLs', { timeout: 120_000 }, () => {
 
   it('fail the build, naming all 18, when a locality is renamed without an alias', async () => {
     const content = await copyContent();
-    const out = join(await mkdtemp(join(tmpdir(), 'aliases-')), 'dist');
+    const out = join(await scratchDir('aliases-'), 'dist');
     await renameXalo(content, false);
     const error = await quietly(() => buildSite({ content, out, cache: false })).catch((e: unknown) => e);
 

@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { digest } from '../../../cli/files.cjs';
 import { buildSite } from '../../../cli/engine/build-site.ts';
-import { copyContent, snapshot } from '../../helpers.ts';
+import { copyContent, scratchDir, snapshot } from '../../helpers.ts';
 
 let content: string;
 let work: string;
@@ -74,7 +73,7 @@ async function survives(damage: () => Promise<string>): Promise<void> {
 
 beforeAll(async () => {
   content = await copyContent();
-  work = await mkdtemp(join(tmpdir(), 'cache-damage-'));
+  work = await scratchDir('cache-damage-');
   const reference = join(work, 'reference');
   await buildSite({ content, out: reference, cache: false });
   clean = await snapshot(reference);

@@ -1,17 +1,16 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../helpers.ts';
+import { repoRoot, scratchDir } from '../../helpers.ts';
 
 const loader = pathToFileURL(join(repoRoot, 'cli/code-cache.cjs')).href;
 
 /** A bundle in a folder of its own, like the compiled engine: `answer()` gives `value`. */
 async function bundle(value: string): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'bundle-')), 'engine.cjs');
+  const file = join(await scratchDir('bundle-'), 'engine.cjs');
   await writeFile(file, `exports.answer = () => ${JSON.stringify(value)} + require('node:path').sep;\n`);
   return file;
 }

@@ -1,5 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,7 +9,7 @@ import { buildCommand } from '../../../cli/commands/build.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
 import { feedLength } from '../../../cli/engine/write/feeds.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
-import { contentDir, copyContent, editFile, lineOf, snapshot } from '../../helpers.ts';
+import { contentDir, copyContent, editFile, lineOf, scratchDir, snapshot } from '../../helpers.ts';
 
 let work: string;
 let content: string;
@@ -45,7 +44,7 @@ async function inSession(steps: (session: BuildSession, opts: BuildCommandOption
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'incremental-'));
+  work = await scratchDir('incremental-');
   content = await copyContent();
 });
 

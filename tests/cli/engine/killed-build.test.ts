@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyContent, editFile, repoRoot } from '../../helpers.ts';
+import { copyContent, editFile, repoRoot, scratchDir } from '../../helpers.ts';
 
 let content: string;
 let work: string;
@@ -39,7 +38,7 @@ const setPhone = (phone: string) => editFile(content, 'site.yaml', (yaml) => yam
 
 beforeAll(async () => {
   content = await copyContent();
-  work = await mkdtemp(join(tmpdir(), 'killed-'));
+  work = await scratchDir('killed-');
   expect((await startBuild().done).code).toBe(0);
 }, 60_000);
 

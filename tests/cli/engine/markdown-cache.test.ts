@@ -1,11 +1,11 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MarkdownCache, renderMarkdown } from '../../../cli/engine/incremental/markdown-cache.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import { markdownToHtmlSync, renderBatch } from '../../../cli/engine/render/markdown.ts';
 import type { MarkdownBatch } from '../../../cli/engine/render/markdown-text.ts';
+import { scratchDir } from '../../helpers.ts';
 
 const text = (n: number) => ({ hash: `hash-${n}`, markdown: `# Post ${n}\n\nBody of post ${n}.` });
 const texts = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => text(from + i));
@@ -26,7 +26,7 @@ async function packs(dir: string): Promise<string[]> {
 
 describe('the Markdown cache', () => {
   it('keeps hundreds of texts in a few files, and reads any of them back in a later build', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'markdown-cache-'));
+    const dir = await scratchDir('markdown-cache-');
     fill(new MarkdownCache(dir, 'v1'), texts(0, 250));
     expect(await packs(dir)).toHaveLength(3);
     const later = new MarkdownCache(dir, 'v1');
@@ -35,7 +35,7 @@ describe('the Markdown cache', () => {
   });
 
   it('merges packs under half full, so dropped texts never outweigh the texts kept', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'markdown-cache-'));
+    const dir = await scratchDir('markdown-cache-');
     fill(new MarkdownCache(dir, 'v1'), texts(0, 200));
     // Edits: each drops a text and adds a new one, in a pack of its own until the next save merges it.
     for (let edit = 0; edit < 5; edit++) {

@@ -1,5 +1,4 @@
-import { appendFile, mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addSyntheticPosts, generateCorpus } from '../../../cli/commands/bench/corpus.ts';
@@ -8,7 +7,7 @@ import { templatesDir } from '../../../cli/paths.ts';
 import { build } from '../../../cli/engine/pipeline.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import { isStaged, type OutputContent } from '../../../cli/engine/write/publish.ts';
-import { copyContent } from '../../helpers.ts';
+import { copyContent, scratchDir } from '../../helpers.ts';
 
 /** An output file's bytes as base64, whether a worker staged it or not: strings compare fast. */
 const bytesOf = async (content: OutputContent) =>
@@ -17,7 +16,7 @@ const bytesOf = async (content: OutputContent) =>
 describe('rendering on worker threads', { timeout: 120_000 }, () => {
   it('produces the same files and dependencies as rendering on one thread', async () => {
     const content = await loadContent('content');
-    const staging = await mkdtemp(join(tmpdir(), 'staging-'));
+    const staging = await scratchDir('staging-');
     const [threads, single] = [
       await build(content, { templatesDir, year: 2026, parallel: 'always', staging }),
       await build(content, { templatesDir, year: 2026, parallel: 'never' }),
@@ -29,11 +28,11 @@ describe('rendering on worker threads', { timeout: 120_000 }, () => {
 
   it('writes, for a site big enough to start them by itself, what one thread renders, telling each step', async () => {
     // 60 post pairs: past the counts at which `build` starts workers early and renders on them.
-    const corpus = await mkdtemp(join(tmpdir(), 'corpus-'));
+    const corpus = await scratchDir('corpus-');
     await generateCorpus(corpus, 120);
     const contentDir = await copyContent();
     await addSyntheticPosts(corpus, contentDir);
-    const out = join(await mkdtemp(join(tmpdir(), 'site-')), 'dist');
+    const out = join(await scratchDir('site-'), 'dist');
     const steps: string[] = [];
     await buildSite({ content: contentDir, out, cache: join(out, '..', '.cache'), progress: (step) => steps.push(step) });
     expect(steps).toEqual(['loading content', 'rendering 138 Markdown texts', 'rendering 458 pages', 'writing the files that changed']);

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { writeOutputs } from '../../../cli/engine/write/publish.ts';
 import { digest } from '../../../cli/files.cjs';
 import { ContentError, type ContentIssue } from '../../../cli/site/issues.ts';
 import { photoFormats, type Photo } from '../../../cli/site/model.ts';
+import { scratchDir } from '../../helpers.ts';
 
 const serial = 'SN-4417-PRIVATE';
 
@@ -77,7 +77,7 @@ const pixelAt = async (bytes: Buffer, left: number, top: number) =>
   [...(await sharp(bytes).extract({ left, top, width: 1, height: 1 }).removeAlpha().raw().toBuffer())] as number[];
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'photos-'));
+  root = await scratchDir('photos-');
   photosDir = join(root, 'content', 'photos');
   await mkdir(join(photosDir, 'obra'), { recursive: true });
   await writeFile(join(photosDir, 'obra', 'Salón Antes.jpg'), await cameraJpeg(1));

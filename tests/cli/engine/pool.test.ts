@@ -1,12 +1,12 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RenderPool } from '../../../cli/engine/render/pool.ts';
+import { scratchDir } from '../../helpers.ts';
 
 /** A stand-in for the compiled engine whose workers do `body` when they get their first task. */
 async function workerScript(body: string): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'worker-')), 'engine.cjs');
+  const file = join(await scratchDir('worker-'), 'engine.cjs');
   await writeFile(file, `exports.serveRequests = (port) => port.on('message', () => { ${body} });\n`);
   return file;
 }

@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { inspectSvg } from '../../../cli/engine/load/images.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
-import { copyContent, repoRoot } from '../../helpers.ts';
+import { copyContent, repoRoot, scratchDir } from '../../helpers.ts';
 
 const run = promisify(execFile);
 
@@ -22,7 +21,7 @@ async function problems(content: string): Promise<string[]> {
 describe('content from an untrusted commit', { timeout: 30_000 }, () => {
   it('never runs front matter as code, and names the file and line of the fence', async () => {
     const content = await copyContent();
-    const cwd = await mkdtemp(join(tmpdir(), 'cwd-'));
+    const cwd = await scratchDir('cwd-');
     const proof = 'process.getBuiltinModule("fs").writeFileSync("rce-proof.txt","ran")';
     await writeFile(join(content, 'blog/es/rce.md'), `---js\n{ x: ${proof} }\n---\nhola\n`);
     // Valid both as JavaScript and as a YAML map: it used to pass silently.
@@ -42,7 +41,7 @@ describe('content from an untrusted commit', { timeout: 30_000 }, () => {
 
   it('refuses links that lead out of the content folder, naming each', async () => {
     const content = await copyContent();
-    const outside = await mkdtemp(join(tmpdir(), 'outside-'));
+    const outside = await scratchDir('outside-');
     await writeFile(join(outside, 'secret.md'), '---\ntitle: secret\n---\nThe server’s secrets\n');
     await writeFile(join(outside, 'secret.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
     await symlink(join(outside, 'secret.md'), join(content, 'blog/es/leak.md'));

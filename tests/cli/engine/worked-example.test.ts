@@ -1,12 +1,14 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildSummary } from '../../../cli/engine/build-site.ts';
+import { loadContent } from '../../../cli/engine/load/content.ts';
+import { build } from '../../../cli/engine/pipeline.ts';
+import { templatesDir } from '../../../cli/paths.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { builtSite } from './built-site.ts';
-import { copyContent, editFile, quietly, snapshot, workedExampleDir } from '../../helpers.ts';
+import { copyContent, editFile, quietly, scratchDir, snapshot, workedExampleDir } from '../../helpers.ts';
 
 /** The worked example, copied and built once for the whole file, with its cache kept for rebuilds. */
 let content: string;
@@ -19,7 +21,7 @@ const jsonLd = (html: string) =>
 
 beforeAll(async () => {
   content = await copyContent(workedExampleDir);
-  const root = await mkdtemp(join(tmpdir(), 'worked-example-'));
+  const root = await scratchDir('worked-example-');
   out = join(root, 'dist');
   cache = join(root, '.cache');
   first = await quietly(() => buildSite({ content, out, cache }));
@@ -191,6 +193,21 @@ describe('refused before publishing', { timeout: 120_000 }, () => {
     expect(lines).toMatch(/projects\/renovacion-piscina-javea\.yaml:\d+:\d+ +photos\.3\.alt\.en: /);
     expect(await snapshot(dist)).toEqual(before);
     await rm(broken, { recursive: true, force: true });
+  });
+});
+
+describe('built without a cache or staging folder', { timeout: 120_000 }, () => {
+  it('returns its photos as bytes and leaves no folder of them behind', async () => {
+    const tmp = await scratchDir('tmpdir-');
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = tmp; // where os.tmpdir() points, for this build only
+    const result = await build(await loadContent(workedExampleDir), { templatesDir, year: 2026 }).finally(() => {
+      process.env.TMPDIR = before;
+    });
+    const photos = [...result.outputs].filter(([file]) => file.startsWith('assets/photos/'));
+    expect(photos).toHaveLength(6 * 3 * 3 + 2 * 3);
+    for (const [file, bytes] of photos) expect((await sharp(bytes as Uint8Array).metadata()).width, file).toBeGreaterThan(0);
+    expect(await readdir(tmp)).toEqual([]);
   });
 });
 

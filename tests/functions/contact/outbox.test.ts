@@ -1,15 +1,15 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createContactEnv } from '../../../functions/contact/config.ts';
 import { handleContact } from '../../../functions/contact/handle.ts';
 import { englishEnquiry, postJson, spanishEnquiry } from './fixtures.ts';
+import { scratchDir } from '../../helpers.ts';
 
 let dir: string;
 beforeEach(async () => {
-  dir = join(await mkdtemp(join(tmpdir(), 'outbox-test-')), '.outbox');
+  dir = join(await scratchDir('outbox-test-'), '.outbox');
 });
 afterEach(() => rm(join(dir, '..'), { recursive: true, force: true }));
 

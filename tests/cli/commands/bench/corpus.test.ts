@@ -1,18 +1,17 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSyntheticPosts, generateCorpus } from '../../../../cli/commands/bench/corpus.ts';
 import { editLocality, editPostBody, editTemplate, fileEdit } from '../../../../cli/commands/bench/edits.ts';
 import { loadModel } from '../../../../cli/engine/model.ts';
 import { RouteMap } from '../../../../cli/site/routes.ts';
-import { copyContent, repoRoot } from '../../../helpers.ts';
+import { copyContent, repoRoot, scratchDir } from '../../../helpers.ts';
 
 describe('bench corpus', () => {
   let corpus: string;
   let content: string;
   beforeAll(async () => {
-    corpus = await mkdtemp(join(tmpdir(), 'corpus-'));
+    corpus = await scratchDir('corpus-');
     await generateCorpus(corpus, 6);
     content = await copyContent();
     expect(await addSyntheticPosts(corpus, content)).toBe(3);

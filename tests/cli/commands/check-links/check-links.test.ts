@@ -1,5 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../../cli/engine/pipeline.ts';
@@ -8,18 +7,18 @@ import { loadContent } from '../../../../cli/engine/load/content.ts';
 import { writeOutputs } from '../../../../cli/engine/write/publish.ts';
 import { checkLinks } from '../../../../cli/commands/check-links/command.ts';
 import { formatReport } from '../../../../cli/commands/check-links/report.ts';
-import { copyContent, editFile } from '../../../helpers.ts';
+import { copyContent, editFile, scratchDir } from '../../../helpers.ts';
 
 let dist: string;
 
 beforeAll(async () => {
-  dist = join(await mkdtemp(join(tmpdir(), 'site-')), 'dist');
+  dist = join(await scratchDir('site-'), 'dist');
   await writeOutputs(dist, (await build(await loadContent('content'), { templatesDir, year: 2026 })).outputs);
 });
 
 /** A copy of the built site with some files rewritten: `null` deletes a file, and a file that is not there is edited from ''. */
 async function breakSite(edits: Record<string, ((text: string) => string) | null>): Promise<string> {
-  const copy = join(await mkdtemp(join(tmpdir(), 'broken-')), 'dist');
+  const copy = join(await scratchDir('broken-'), 'dist');
   await cp(dist, copy, { recursive: true });
   for (const [file, edit] of Object.entries(edits)) {
     if (edit === null) {
@@ -150,7 +149,7 @@ describe('check-links', { timeout: 60_000 }, () => {
     await expect(checkLinks({ dir: join(dist, 'no-such-folder'), content: 'content' })).rejects.toThrow(
       /no-such-folder does not exist: run "npm run build" first/,
     );
-    await expect(checkLinks({ dir: await mkdtemp(join(tmpdir(), 'empty-')), content: 'content' })).rejects.toThrow(
+    await expect(checkLinks({ dir: await scratchDir('empty-'), content: 'content' })).rejects.toThrow(
       /has no pages: run "npm run build" first/,
     );
   });

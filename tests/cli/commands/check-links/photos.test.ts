@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks } from '../../../../cli/commands/check-links/command.ts';
@@ -7,13 +6,13 @@ import { loadContent } from '../../../../cli/engine/load/content.ts';
 import { build } from '../../../../cli/engine/pipeline.ts';
 import { writeOutputs } from '../../../../cli/engine/write/publish.ts';
 import { templatesDir } from '../../../../cli/paths.ts';
-import { testPhotoCache, workedExampleDir } from '../../../helpers.ts';
+import { scratchDir, testPhotoCache, workedExampleDir } from '../../../helpers.ts';
 
 /** The worked example, whose job pages show photos in <picture> elements with a srcset per format. */
 let dist: string;
 
 beforeAll(async () => {
-  dist = join(await mkdtemp(join(tmpdir(), 'worked-example-')), 'dist');
+  dist = join(await scratchDir('worked-example-'), 'dist');
   const result = await build(await loadContent(workedExampleDir), { templatesDir, year: 2026, photoCache: testPhotoCache });
   await writeOutputs(dist, result.outputs);
 }, 180_000);

@@ -3,14 +3,13 @@
  * The steps share one dev server and one open page and run in order, like a maintainer's session.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { englishEnquiry } from '../../../functions/contact/fixtures.ts';
 import { launchChromium } from '../../../e2e/site.ts';
-import { copyContent, editFile, lineOf, repoRoot } from '../../../helpers.ts';
+import { copyContent, editFile, lineOf, repoRoot, scratchDir } from '../../../helpers.ts';
 
 // A 2-core machine rebuilds the whole site (~2-3 s) while it drives Chromium: be patient, not flaky.
 const timeouts = { step: 60_000, setup: 180_000, rebuild: 30_000 };
@@ -52,7 +51,7 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   content = await copyContent();
-  root = await mkdtemp(join(tmpdir(), 'dev-test-'));
+  root = await scratchDir('dev-test-');
   out = join(root, 'dist');
   outbox = join(root, 'outbox');
   const args = ['dev', '--content', content, '--out', out, '--cache', join(root, '.cache'), '--port', '0'];

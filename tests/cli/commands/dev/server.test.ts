@@ -1,10 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DevEvent } from '../../../../cli/commands/dev/protocol.ts';
 import { createDevServer, type DevServer } from '../../../../cli/commands/dev/server.ts';
+import { scratchDir } from '../../../helpers.ts';
 
 const page = '<!DOCTYPE html><html lang="es"><head><title>Inicio</title></head><body><h1>Inicio</h1></body></html>';
 const css = 'body{margin:0}'.repeat(200); // long enough that the site server would gzip it
@@ -15,7 +15,7 @@ let root: string;
 let dev: DevServer;
 let base: string;
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'dev-server-test-'));
+  root = await scratchDir('dev-server-test-');
   await writeFile(join(root, 'index.html'), page);
   await writeFile(join(root, 'styles.css'), css);
   await writeFile(join(root, '_headers'), `/*\n  Content-Security-Policy: ${csp}\n`);

@@ -1,13 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseDocument } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentReport } from '../../../../cli/commands/report/command.ts';
 import { buildSite } from '../../../../cli/engine/build-site.ts';
-import { copyContent, editFile, quietly, repoRoot } from '../../../helpers.ts';
+import { copyContent, editFile, quietly, repoRoot, scratchDir } from '../../../helpers.ts';
 
 let content: string;
 let dist: string;
@@ -20,7 +18,7 @@ beforeAll(async () => {
     doc.setIn(['xalo'], doc.getIn(['javea']));
     return doc.toString();
   });
-  dist = join(await mkdtemp(join(tmpdir(), 'report-')), 'dist');
+  dist = join(await scratchDir('report-'), 'dist');
   await quietly(() => buildSite({ content, out: dist, cache: false }));
 }, 60_000);
 

@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
 import { serve } from '../../../../cli/commands/serve/command.ts';
 import { englishEnquiry } from '../../../functions/contact/fixtures.ts';
+import { scratchDir } from '../../../helpers.ts';
 
-const root = await mkdtemp(join(tmpdir(), 'serve-command-test-'));
+const root = await scratchDir('serve-command-test-');
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 it('refuses to start without a built site and says to build first', async () => {

@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { get as httpGet, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../../cli/commands/serve/server.ts';
+import { scratchDir } from '../../../helpers.ts';
 
 /** A small dist/ in the fixed output layout. */
 const files: Record<string, string> = {
@@ -34,7 +34,7 @@ let root: string;
 let server: Server;
 let base: string;
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'serve-test-'));
+  root = await scratchDir('serve-test-');
   const dist = join(root, 'dist');
   for (const [path, text] of Object.entries(files)) {
     await mkdir(dirname(join(dist, path)), { recursive: true });
