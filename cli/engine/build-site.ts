@@ -181,8 +181,8 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
     const summary = {
       pages: { es: count('es'), en: count('en') },
-      files: Object.keys(written).length,
-      bytes: Object.values(written).reduce((sum, o) => sum + o.size, 0),
+      files: written.size,
+      bytes: [...written.values()].reduce((sum, o) => sum + o.size, 0),
     };
     const out = outIdentity(opts.out);
     if (opts.cache !== false && inputs && out) {
@@ -192,7 +192,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
       writeStamp(opts.cache, { inputs: unknownInputs, out, summary });
     }
     if (session) {
-      session.published = foldersIdentity(opts.out, Object.keys(written));
+      session.published = foldersIdentity(opts.out, written.keys());
       session.warm = true;
       session.built(watched);
     }
@@ -264,7 +264,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
         writeParsed(opts.cache, version, parsed, onDisk);
         onDisk = new Map(parsed); // a copy: a second attempt (below) loads into `parsed` again
       }
-      const intact = trusted ? new Set(Object.keys(previous ?? {})) : intactFiles(opts.out, previous);
+      const intact = trusted ? new Set(previous?.keys()) : intactFiles(opts.out, previous);
       const result = await build(content, { ...options, workers, ahead, incremental: { cache, version, intact } });
       opts.progress?.('writing the files that changed');
       const update = previous && intact.size > 0 ? { previous, intact, kept: result.kept, inPlace: !!session } : undefined;
@@ -276,7 +276,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   const trusted =
     !opts.verifyOutput &&
     (session
-      ? session.published !== undefined && session.published === foldersIdentity(opts.out, Object.keys(previous ?? {}))
+      ? session.published !== undefined && session.published === foldersIdentity(opts.out, previous?.keys() ?? [])
       : sameOutput(readStamp(opts.cache)?.out, opts.out));
   const { result, written } = await attempt(trusted).catch((error: Error) => {
     // A file deleted from the output folder since: check every file, as --verify-output does.

@@ -72,7 +72,7 @@ export interface BuildResult {
   routes: RouteMap;
   model: SiteModel;
   /** What each page read, for the next incremental build. */
-  pages: Record<string, PageRecord>;
+  pages: Map<string, PageRecord>;
   /** The current hash of a dependency key. */
   hashOf: (key: string) => string;
   rendered: number;
@@ -172,7 +172,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     for (const page of renderedPages) {
       const file = outputFile(page.path);
       outputs.set(file, page.html);
-      pages[file] = { base: base(routes.byPath(page.path)), deps: page.read };
+      pages.set(file, { base: base(routes.byPath(page.path)), deps: page.read });
     }
 
     for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
@@ -180,10 +180,10 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     for (const [file, staged] of encoded.outputs) outputs.set(file, ownPhotoDir ? readFileSync(staged.staged) : staged);
     for (const { file, content, read } of made) {
       outputs.set(file, content);
-      pages[file] = { base: version, deps: [...read] };
+      pages.set(file, { base: version, deps: [...read] });
     }
     for (const file of files.kept) kept.add(file);
-    Object.assign(pages, files.records);
+    for (const [file, record] of files.records) pages.set(file, record);
     const deploy = deployFiles(model.site, routes.redirects);
     outputs.set('_headers', deploy.headers);
     outputs.set('_redirects', deploy.redirects);

@@ -6,7 +6,7 @@ export interface Plan<T> {
   /** Files the output folder keeps as they are. */
   kept: Set<string>;
   /** For each kept file, its record from the previous build, for the next one. */
-  records: Record<string, PageRecord>;
+  records: Map<string, PageRecord>;
 }
 
 /** An output the build tracks: a page, or a file made from the model (write/site-files.ts). */
@@ -26,12 +26,12 @@ export function planner(hashOf: (key: string) => string, previous?: { manifest?:
   const manifest = previous?.manifest;
   const readsChanged = readsAny(manifest ? changedKeys(manifest, hashOf) : new Set());
   return <T>(targets: Iterable<Target<T>>): Plan<T> => {
-    const plan: Plan<T> = { stale: [], kept: new Set(), records: {} };
+    const plan: Plan<T> = { stale: [], kept: new Set(), records: new Map() };
     for (const { item, file, base } of targets) {
-      const record = manifest?.pages[file];
+      const record = manifest?.pages.get(file);
       if (record && previous?.intact.has(file) && record.base === base && !readsChanged(record.deps)) {
         plan.kept.add(file);
-        plan.records[file] = { base, previous: record };
+        plan.records.set(file, { base, previous: record });
       } else {
         plan.stale.push(item);
       }

@@ -78,7 +78,7 @@ function linkOrCopy(from: string, to: string): void {
  */
 export function intactFiles(outDir: string, previous: OutputRecords | undefined): Set<string> {
   const intact = new Set<string>();
-  for (const [file, record] of Object.entries(previous ?? {})) {
+  for (const [file, record] of previous ?? []) {
     const info = statIfAny(join(outDir, file));
     if (info?.size === record.size && info.mtimeMs === record.mtimeMs) intact.add(file);
   }
@@ -107,15 +107,15 @@ export interface OutputUpdate {
  */
 export async function writeOutputs(outDir: string, outputs: Outputs, update?: OutputUpdate): Promise<OutputRecords> {
   const target = resolve(outDir);
-  const records: OutputRecords = {};
+  const records: OutputRecords = new Map();
   const changed: [string, OutputContent][] = [];
   for (const [file, content] of outputs) {
-    const before = update?.intact.has(file) ? update.previous[file] : undefined;
-    if (before?.hash === contentHash(content)) records[file] = before;
+    const before = update?.intact.has(file) ? update.previous.get(file) : undefined;
+    if (before?.hash === contentHash(content)) records.set(file, before);
     else changed.push([file, content]);
   }
-  for (const file of update?.kept ?? []) records[file] = update!.previous[file]!;
-  const removed = Object.keys(update?.previous ?? {}).filter((file) => !(file in records) && !outputs.has(file));
+  for (const file of update?.kept ?? []) records.set(file, update!.previous.get(file)!);
+  const removed = [...(update?.previous.keys() ?? [])].filter((file) => !records.has(file) && !outputs.has(file));
   if (update && changed.length === 0 && removed.length === 0) return records;
   // Files are put together here first: a build killed meanwhile leaves it for the next one to remove (claimOutput).
   const next = `${target}.tmp-${process.pid}`;
@@ -125,11 +125,11 @@ export async function writeOutputs(outDir: string, outputs: Outputs, update?: Ou
   }
   try {
     rmSync(next, { recursive: true, force: true });
-    const files = [...Object.keys(records), ...changed.map(([file]) => file)];
+    const files = [...records.keys(), ...changed.map(([file]) => file)];
     makeFolders(next, files);
     // Output paths are relative and normalised: joined by hand, since path.join took a quarter of
     // the time of linking 4,373 files.
-    for (const file of Object.keys(records)) linkOrCopy(`${target}/${file}`, `${next}/${file}`);
+    for (const file of records.keys()) linkOrCopy(`${target}/${file}`, `${next}/${file}`);
     putAll(next, changed, records);
     swapIn(next, target);
   } catch (error) {
@@ -149,7 +149,7 @@ function putAll(folder: string, changed: [string, OutputContent][], records: Out
     const path = join(folder, file);
     put(path, content);
     const info = statSync(path);
-    records[file] = { hash: contentHash(content), size: info.size, mtimeMs: info.mtimeMs };
+    records.set(file, { hash: contentHash(content), size: info.size, mtimeMs: info.mtimeMs });
   }
 }
 

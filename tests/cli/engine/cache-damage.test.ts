@@ -123,6 +123,14 @@ describe('a damaged build cache', { timeout: 60_000 }, () => {
     await survives(async () => (await writeFile(index!, seal({ pack: 'all' })), index!));
     await survives(async () => (await writeFile(shard[0]!, seal({ version: 1, entries: [] })), shard[0]!));
     await survives(async () => (await writeFile(manifest[0]!, seal({ version: 'x', keys: 'all' })), manifest[0]!));
+    // Of this version and well typed, but a page reads a key past the end of the key table.
+    await survives(async () => {
+      const bytes = await readFile(manifest[0]!);
+      const data = deserialize(bytes.subarray(bytes.indexOf(10) + 1)) as { keys: string[]; pages: { deps: string[] } };
+      data.pages.deps[0] = `0,${data.keys.length}`;
+      await writeFile(manifest[0]!, seal(data));
+      return manifest[0]!;
+    });
   });
 
   it('is reported once even where the build has nothing to write in its place', async () => {

@@ -133,7 +133,10 @@ describe('incremental builds', { timeout: 120_000 }, () => {
   it('records what the sitemap and feeds read, so that they are made again only when it changes', async () => {
     await expectIncrementalEqualsClean();
     const { manifest } = readCache(cache(), await toolVersion(), () => {});
-    const read = (file: string) => new Set(manifest!.pages[file]!.deps.split(',').map((i) => manifest!.keys[Number(i)]!));
+    const read = (file: string) => {
+      const indexes = manifest!.pages.get(file)!.deps.split(',');
+      return new Set(indexes.map((i) => manifest!.keys[Number(i)]!));
+    };
     const sitemap = read('sitemap.xml');
     const feed = read('blog/feed.xml');
     const posts = (await readdir(join(content, 'blog/es'))).map((file) => `post:es:${file.replace(/\.md$/, '')}`);

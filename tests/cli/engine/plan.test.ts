@@ -9,8 +9,8 @@ function previousManifest(keys: number, pages: Record<string, string>): Manifest
     version: 'v',
     keys: names,
     hashes: names.map(() => 'old'),
-    pages: Object.fromEntries(Object.entries(pages).map(([file, deps]) => [file, { base: 'b', deps }])),
-    outputs: {},
+    pages: new Map(Object.entries(pages).map(([file, deps]) => [file, { base: 'b', deps }])),
+    outputs: new Map(),
   };
 }
 
