@@ -27,6 +27,7 @@ import {
 } from './incremental/stamp.ts';
 import { writePublished } from './write/published-urls.ts';
 import { claimOutput, intactFiles, writeOutputs } from './write/publish.ts';
+import { smallYoungGeneration } from '../code-cache.cjs';
 
 export interface BuildCommandOptions {
   content: string;
@@ -237,8 +238,20 @@ async function withEarlyWorkers<T>(
 }
 
 async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, options: BuildOptions, session?: BuildSession) {
+  // A rebuild in a process of its own, until it turns out to be a cold build; not dev's, which
+  // rebuilds many times in one process. Render pools let it grow again.
+  if (!session) smallYoungGeneration(true);
+  try {
+    return await rebuild(opts, options, session);
+  } finally {
+    if (!session) smallYoungGeneration(false);
+  }
+}
+
+async function rebuild(opts: BuildCommandOptions & { cache: string }, options: BuildOptions, session?: BuildSession) {
   const version = await toolVersion();
   const cache = session?.cache ?? readCache(opts.cache, version, (message) => console.warn(`! ${message}`));
+  if (!cache.manifest) smallYoungGeneration(false);
   // What the parsed-file shards on disk hold.
   let onDisk = session ? (session.onDisk ??= cache.parsed) : cache.parsed;
   const parsed = new Map() as ParsedFiles;

@@ -15,21 +15,40 @@ async function bundle(value: string): Promise<string> {
   return file;
 }
 
-/** Loads `file` in a new process, as a build does, and gives what its `answer()` returned. */
-function run(file: string): string {
-  const script = `const { loadBundle } = await import(${JSON.stringify(loader)}); console.log(loadBundle(${JSON.stringify(file)}).answer());`;
+/**
+ * Loads `file` in a new process, as a build does, and gives what its `answer()` returned; `small`,
+ * with the young generation held small, as a rebuild holds it.
+ */
+function run(file: string, small = false): string {
+  const script = `const { loadBundle, smallYoungGeneration } = await import(${JSON.stringify(loader)});
+    smallYoungGeneration(${small}); console.log(loadBundle(${JSON.stringify(file)}).answer());`;
   return execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
 }
 
-const inode = async (file: string) => (await stat(file)).ino;
+/** A file's inode and time: a file written again may get the inode number the old one freed. */
+const identity = async (file: string) => {
+  const info = await stat(file);
+  return `${info.ino}:${info.mtimeMs}`;
+};
 
 describe('the code cache of a compiled bundle', () => {
   it('is written by the first process that runs the bundle and read, unchanged, by the next', async () => {
     const file = await bundle('first');
     expect(run(file)).toBe('first/');
-    const written = await inode(`${file}.v8`);
+    const written = await identity(`${file}.v8`);
     expect(run(file)).toBe('first/');
-    expect(await inode(`${file}.v8`)).toBe(written);
+    expect(await identity(`${file}.v8`)).toBe(written);
+  });
+
+  it('is shared by processes that hold the young generation small and processes that do not', async () => {
+    const file = await bundle('either');
+    expect(run(file, true)).toBe('either/');
+    // Its bytes, not its inode: a cache written again may get the number the old one freed.
+    const written = await readFile(`${file}.v8`);
+    expect(run(file)).toBe('either/');
+    expect(await readFile(`${file}.v8`)).toEqual(written);
+    expect(run(file, true)).toBe('either/');
+    expect(await readFile(`${file}.v8`)).toEqual(written);
   });
 
   it('is not trusted once damaged: the bundle still runs, and the cache is written again', async () => {
@@ -38,9 +57,9 @@ describe('the code cache of a compiled bundle', () => {
     const bytes = await readFile(`${file}.v8`);
     bytes.writeUInt8(bytes.readUInt8(bytes.length - 8) ^ 0xff, bytes.length - 8);
     await writeFile(`${file}.v8`, bytes);
-    const damaged = await inode(`${file}.v8`);
+    const damaged = await identity(`${file}.v8`);
     expect(run(file)).toBe('intact/');
-    expect(await inode(`${file}.v8`)).not.toBe(damaged);
+    expect(await identity(`${file}.v8`)).not.toBe(damaged);
     expect(await readFile(`${file}.v8`)).not.toEqual(bytes);
   });
 
