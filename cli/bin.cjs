@@ -8,7 +8,7 @@ const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { setFlagsFromString } = require('node:v8');
 const { cliBuild } = require('./bundling.cjs');
-const { loadBundle } = require('./code-cache.cjs');
+const { loadBundle, smallYoungGeneration } = require('./code-cache.cjs');
 const { keepNewest, markUsed, settleFolder, sourcesKey } = require('./files.cjs');
 
 // Set before any bundle loads, so that its code cache is always made and checked under the same
@@ -50,7 +50,9 @@ function run(outdir) {
     require(bundle('index')).run();
     return;
   }
-  // `build` asks the small quick bundle first: when nothing changed, it answers alone.
+  // `build` asks the small quick bundle first: when nothing changed, it answers alone. A build
+  // holds its young generation small until it finds it must render much (code-cache.cjs).
+  if (process.argv[2] === 'build') smallYoungGeneration(true);
   const quick = process.argv[2] === 'build' ? loadBundle(bundle('quick')).quickBuild(process.argv.slice(3)) : undefined;
   if (!quick?.answered) loadBundle(bundle('index')).run(quick);
 }

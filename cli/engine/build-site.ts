@@ -208,6 +208,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
 }
 
 async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
+  smallYoungGeneration(false); // everything is rendered: see incrementalBuild
   return withEarlyWorkers(opts.content, true, new MarkdownCache(), async ({ workers, ahead }) => {
     opts.progress?.('loading content');
     const content = await loadContent(opts.content, { strict: opts.strict, onMarkdown: ahead?.add });
