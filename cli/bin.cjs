@@ -8,8 +8,9 @@ const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { setFlagsFromString } = require('node:v8');
 const { cliBuild } = require('./bundling.cjs');
-const { loadBundle, smallYoungGeneration } = require('./code-cache.cjs');
+const { loadBundle } = require('./code-cache.cjs');
 const { keepNewest, markUsed, settleFolder, sourcesKey } = require('./files.cjs');
+const { limitYoungGeneration } = require('./young-generation.cjs');
 
 // Set before any bundle loads, so that its code cache is always made and checked under the same
 // flags. TurboFan spent a fifth of a 4,000-post cold build's CPU compiling, on two cores the build
@@ -51,8 +52,9 @@ function run(outdir) {
     return;
   }
   // `build` asks the small quick bundle first: when nothing changed, it answers alone. A build
-  // holds its young generation small until it finds it must render much (code-cache.cjs).
-  if (process.argv[2] === 'build') smallYoungGeneration(true);
+  // holds its young generation at the size it has until it finds it must render much
+  // (engine/build-site.ts).
+  if (process.argv[2] === 'build') limitYoungGeneration(0);
   const quick = process.argv[2] === 'build' ? loadBundle(bundle('quick')).quickBuild(process.argv.slice(3)) : undefined;
   if (!quick?.answered) loadBundle(bundle('index')).run(quick);
 }

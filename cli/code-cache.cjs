@@ -3,9 +3,9 @@
 const { readFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { basename, dirname } = require('node:path');
-const { setFlagsFromString } = require('node:v8');
 const { Script } = require('node:vm');
 const { digest, writeFileAtomic } = require('./files.cjs');
+const { withDefaultGrowth } = require('./young-generation.cjs');
 
 /**
  * Written before the cached bytes: the digests of the bundle and of those bytes. V8 checks a
@@ -34,43 +34,6 @@ function saveOnExit(name, save) {
   unsaved.set(name, save);
   if (!exitHooked) process.once('exit', () => unsaved.forEach((write) => write()));
   exitHooked = true;
-}
-
-/**
- * Where this thread keeps whether its young generation is held small (smallYoungGeneration), shared
- * by every copy of this file the thread runs: bin.cjs's and the one bundled with the CLI.
- */
-const small = Symbol.for('sitegen.smallYoungGeneration');
-
-/**
- * Holds V8's young generation at the size it has reached (`true`), or lets it grow again, as V8
- * does by default (`false`). A short rebuild fills a young generation of up to 32 MB once, and
- * memory touched for the first time is dear on these machines (README): held at 2 MB, a one-post
- * rebuild of 4,000 posts took ~10 % less time with ~5,000 fewer page faults. Rendering many pages,
- * as render workers and a cold build of the real site do, scavenges far too often so (1.50 s
- * against 1.44 s for the real site). V8's flags belong to the process, workers included.
- * @param {boolean} on
- */
-function smallYoungGeneration(on) {
-  globalThis[small] = on;
-  setFlagsFromString(`--semi-space-growth-factor=${on ? 1 : 2}`);
-}
-
-/**
- * Runs `work`, which makes or checks a code cache, under V8's default growth: V8 rejects a cache
- * made under other flags, and every build, whatever its young generation, shares the caches.
- * @template T
- * @param {() => T} work
- * @returns {T}
- */
-function withDefaultGrowth(work) {
-  if (!globalThis[small]) return work();
-  setFlagsFromString('--semi-space-growth-factor=2');
-  try {
-    return work();
-  } finally {
-    setFlagsFromString('--semi-space-growth-factor=1');
-  }
 }
 
 /**
@@ -128,4 +91,4 @@ function writeCache(cacheFile, sourceDigest, script) {
   }
 }
 
-module.exports = { loadBundle, smallYoungGeneration };
+module.exports = { loadBundle };

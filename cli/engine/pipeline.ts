@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { outputFile, RouteMap, type Route } from '../site/routes.ts';
 import { indexModel, trackPage, type Entities } from './incremental/tracking.ts';
 import { digest } from '../files.cjs';
+import { checkYoungGeneration } from '../young-generation.cjs';
 import { filesUnder, templateHashes, toolVersion } from './incremental/versions.ts';
 
 export interface BuildOptions {
@@ -228,6 +229,7 @@ function renderHere(
   if (!staging) return routes.map(render);
   const stager = new Stager(staging);
   return routes.map((route) => {
+    checkYoungGeneration();
     const page = render(route);
     return { ...page, html: stager.add(outputFile(page.path), Buffer.from(page.html)) };
   });

@@ -9,7 +9,7 @@ import type { MarkdownBatch } from './markdown-text.ts';
 import type { Content, SiteModel } from '../../site/model.ts';
 import { markdownPageOf, type RouteMap } from '../../site/routes.ts';
 import type { RenderedBatch, RenderedBytes, WorkerRequest } from './worker.ts';
-import { smallYoungGeneration } from '../../code-cache.cjs';
+import { limitYoungGeneration } from '../../young-generation.cjs';
 
 const pageBatch = 250;
 
@@ -48,7 +48,7 @@ export class RenderPool {
   /** `engineFile`: the compiled engine (compile.ts), or a bundle that serves requests as it does. */
   constructor(engineFile: string, size = availableParallelism()) {
     if (openPools++ === 0) setFlagsFromString('--no-parallel-scavenge');
-    smallYoungGeneration(false);
+    limitYoungGeneration(undefined);
     this.workers = Array.from({ length: Math.max(1, size) }, () => {
       // Rendering makes short-lived garbage fast. With a 48 MB young generation instead of 16, a
       // worker of a 4,000-post cold build spent ~0.7 s in GC instead of 1-1.7 s, at the same peak RSS.

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot, scratchDir } from '../../helpers.ts';
 
 const loader = pathToFileURL(join(repoRoot, 'cli/code-cache.cjs')).href;
+const youngGeneration = pathToFileURL(join(repoRoot, 'cli/young-generation.cjs')).href;
 
 /** A bundle in a folder of its own, like the compiled engine: `answer()` gives `value`. */
 async function bundle(value: string): Promise<string> {
@@ -20,8 +21,9 @@ async function bundle(value: string): Promise<string> {
  * with the young generation held small, as a rebuild holds it.
  */
 function run(file: string, small = false): string {
-  const script = `const { loadBundle, smallYoungGeneration } = await import(${JSON.stringify(loader)});
-    smallYoungGeneration(${small}); console.log(loadBundle(${JSON.stringify(file)}).answer());`;
+  const script = `const { loadBundle } = await import(${JSON.stringify(loader)});
+    const { limitYoungGeneration } = await import(${JSON.stringify(youngGeneration)});
+    limitYoungGeneration(${small ? 0 : undefined}); console.log(loadBundle(${JSON.stringify(file)}).answer());`;
   return execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
 }
 
