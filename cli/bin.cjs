@@ -54,8 +54,11 @@ function run(outdir) {
   // `build` asks the small quick bundle first: when nothing changed, it answers alone. A build
   // holds its young generation at the size it has until it finds it must render much
   // (engine/build-site.ts).
-  if (process.argv[2] === 'build') limitYoungGeneration(0);
-  const quick = process.argv[2] === 'build' ? loadBundle(bundle('quick')).quickBuild(process.argv.slice(3)) : undefined;
+  let quick;
+  if (process.argv[2] === 'build') {
+    limitYoungGeneration(0);
+    quick = loadBundle(bundle('quick')).quickBuild(process.argv.slice(3));
+  }
   if (!quick?.answered) loadBundle(bundle('index')).run(quick);
 }
 

@@ -11,12 +11,17 @@ const { getHeapSpaceStatistics, setFlagsFromString } = require('node:v8');
  */
 const state = (globalThis[Symbol.for('sitegen.youngGeneration')] ??= { limit: undefined, held: false, calls: 0 });
 
+/**
+ * Read by V8 each time it grows the young generation: 1 holds it, 2 (V8's default) doubles it.
+ * @param {boolean} held
+ */
+const setGrowth = (held) => setFlagsFromString(`--semi-space-growth-factor=${held ? 1 : 2}`);
+
 /** @param {boolean} held */
 function setHeld(held) {
   if (held === state.held) return;
   state.held = held;
-  // Read by V8 each time it grows the young generation; 2 is V8's default.
-  setFlagsFromString(`--semi-space-growth-factor=${held ? 1 : 2}`);
+  setGrowth(held);
 }
 
 const newSpaceBytes = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
@@ -61,11 +66,11 @@ function checkYoungGeneration() {
  */
 function withDefaultGrowth(work) {
   if (!state.held) return work();
-  setFlagsFromString('--semi-space-growth-factor=2');
+  setGrowth(false);
   try {
     return work();
   } finally {
-    setFlagsFromString('--semi-space-growth-factor=1');
+    setGrowth(true);
   }
 }
 

@@ -128,9 +128,13 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     // Photos encode while pages render: their file names are known before their bytes.
     // Without a cache folder, photos encode beside the staged pages, or in a folder of their own
     // that is gone once the build returns: its files go out as bytes.
-    if (!options.photoCache && !options.staging && model.photos.size > 0) ownPhotoDir = await mkdtemp(join(tmpdir(), 'photos-'));
     const photoDir =
-      options.photoCache ?? (model.photos.size === 0 ? undefined : options.staging ? join(options.staging, 'photos') : ownPhotoDir);
+      options.photoCache ??
+      (model.photos.size === 0
+        ? undefined
+        : options.staging
+          ? join(options.staging, 'photos')
+          : (ownPhotoDir = await mkdtemp(join(tmpdir(), 'photos-'))));
     const photos = photoDir
       ? encodePhotos([...model.photos.values()], photoDir, { progress: options.progress, warn: options.warn })
       : Promise.resolve({ outputs: new Map(), encoded: 0 });
