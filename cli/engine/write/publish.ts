@@ -258,11 +258,11 @@ export async function claimOutput(outDir: string, say: (message: string) => void
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot create ${lock}`, { cause: error });
     }
     const holder = Number(readIfAny(lock));
-    if (holder && holder !== process.pid && !alive(holder)) {
-      rmSync(lock, { force: true }); // left by a build that was killed
+    if (abandoned(lock, holder)) {
+      rmSync(lock, { force: true });
       continue;
     }
-    if (!told) say(`another build (process ${holder || '?'}) is writing ${target}; waiting for it to finish…`);
+    if (!told) say(`another build (process ${holder || '?'}) is writing ${target}; waiting for it to finish… (if none is, delete ${lock})`);
     told = true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -279,6 +279,18 @@ const readIfAny = (file: string) => {
     return undefined;
   }
 };
+
+/**
+ * Whether the lock was left by a build that was killed: its process is gone, or the id it names
+ * is this process's, which holds no claim while it asks for one (an earlier process had that id,
+ * before a restart). A lock that names no process lost its build between creating it and writing
+ * the id, unless it is new: then its build is between the two.
+ */
+function abandoned(lock: string, holder: number): boolean {
+  if (holder) return holder === process.pid || !alive(holder);
+  const made = statIfAny(lock)?.mtimeMs;
+  return made !== undefined && Date.now() - made > 5_000;
+}
 
 function alive(pid: number): boolean {
   try {
