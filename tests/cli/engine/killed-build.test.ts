@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,13 @@ const out = () => join(work, 'dist');
 /** Phone numbers in E.164, which every page links to. */
 const phones = ['+34600000000', '+34600000001'];
 
-/** Starts `sitegen build` on the content copy; resolves with its exit code or signal. */
+/** Far longer than a build of the real site takes: one still running then is stopped and described. */
+const deadline = 40_000;
+
+/**
+ * Starts `sitegen build` on the content copy; resolves with its exit code (null once killed) and
+ * what it printed, to which a build past the deadline adds who held the output folder.
+ */
 function startBuild(): { done: Promise<{ code: number | null; stderr: string }>; kill: () => void } {
   const child = spawn(
     'node',
@@ -19,8 +26,41 @@ function startBuild(): { done: Promise<{ code: number | null; stderr: string }>;
   );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-  const done = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+  const overdue = setTimeout(() => {
+    stderr += `\n[still running after ${deadline} ms: ${describeFolder()}]`;
+    child.kill('SIGKILL');
+  }, deadline);
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(overdue);
+      resolve({ code, stderr });
+    }),
+  );
   return { done, kill: () => child.kill('SIGKILL') };
+}
+
+/** The lock beside the output folder and whether its process runs, and what else is beside it. */
+function describeFolder(): string {
+  let lock = 'no lock';
+  try {
+    const holder = readFileSync(`${out()}.lock`, 'utf8');
+    lock = `the lock names ${JSON.stringify(holder)}, ${running(Number(holder)) ? 'running' : 'not running'}`;
+  } catch {}
+  return `${lock}; the folder holds ${readdirSync(work).join(', ')}`;
+}
+
+function running(pid: number): boolean {
+  try {
+    return pid > 0 && process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+}
+
+/** Waits for a build that must succeed, failing with what it printed when it does not. */
+async function succeeds(build: ReturnType<typeof startBuild>): Promise<void> {
+  const { code, stderr } = await build.done;
+  expect(code, stderr).toBe(0);
 }
 
 /** How many pages of the output folder show each phone number. */
@@ -39,7 +79,7 @@ const setPhone = (phone: string) => editFile(content, 'site.yaml', (yaml) => yam
 beforeAll(async () => {
   content = await copyContent();
   work = await scratchDir('killed-');
-  expect((await startBuild().done).code).toBe(0);
+  await succeeds(startBuild());
 }, 60_000);
 
 describe('a build that is killed or runs twice', { timeout: 120_000 }, () => {
@@ -47,7 +87,7 @@ describe('a build that is killed or runs twice', { timeout: 120_000 }, () => {
     // A build that changes every page, timed, so the kills below fall across all of its steps.
     await setPhone(phones[1]!);
     const started = performance.now();
-    expect((await startBuild().done).code).toBe(0);
+    await succeeds(startBuild());
     const duration = performance.now() - started;
     expect(await pagesByPhone()).toEqual([0, 338]);
 
@@ -66,7 +106,7 @@ describe('a build that is killed or runs twice', { timeout: 120_000 }, () => {
     expect(outcomes).toContain('old');
 
     // The next build cleans up what the killed ones left beside the output folder.
-    expect((await startBuild().done).code).toBe(0);
+    await succeeds(startBuild());
     expect((await readdir(work)).filter((name) => name.startsWith('dist.'))).toEqual([]);
   });
 
@@ -79,7 +119,7 @@ describe('a build that is killed or runs twice', { timeout: 120_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const second = startBuild();
     const [a, b] = await Promise.all([first.done, second.done]);
-    expect([a.code, b.code]).toEqual([0, 0]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
     expect(a.stderr + b.stderr).toMatch(/another build \(process \d+\) is writing .*dist; waiting for it to finish/);
     expect((await pagesByPhone())[next]).toBe(338);
     expect((await readdir(work)).filter((name) => name.startsWith('dist.'))).toEqual([]);
