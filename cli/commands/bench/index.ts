@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BuildSession, buildSite } from '../../engine/build-site.ts';
 import { UsageError, UserError } from '../../errors.ts';
 import { addSyntheticPosts, generateCorpus } from './corpus.ts';
+import { inDevServer } from './dev-reload.ts';
 import { editLocality, editPostBody, editTemplate, fileEdit } from './edits.ts';
 import { repoRoot } from '../../paths.ts';
 import {
@@ -96,33 +96,6 @@ export async function bench(opts: BenchOptions): Promise<void> {
 }
 
 /**
- * Rebuilds as `dev` does: in this process, the cache kept in memory from one build to the next,
- * each build told that `edited` changed, as dev's watcher tells it. Not timed: the first build,
- * which loads the cache as the dev server's first build does, and the first one after it, which
- * checks every file as dev's first rebuild once its watcher is ready.
- */
-async function inDevSession(
-  site: string,
-  edited: string,
-  measure: (build: () => Promise<BuildRun>, edited: string) => Promise<Series>,
-): Promise<Series> {
-  const opts = { content: join(site, 'content'), out: join(site, 'dist'), cache: join(site, '.cache') };
-  const session = new BuildSession();
-  await buildSite(opts, session);
-  session.watched();
-  await buildSite(opts, session);
-  try {
-    return await measure(async () => {
-      session.changed([edited]);
-      const summary = await buildSite(opts, session);
-      return { seconds: summary.seconds, pages: summary.pages.es + summary.pages.en, peakRss: 0 };
-    }, edited);
-  } finally {
-    await session.flush();
-  }
-}
-
-/**
  * Cold builds, each in a new copy of the workspace `dir` (copyWorkspace) and right after
  * `alongside`; the series and the last copy, built.
  */
@@ -185,8 +158,8 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
     cold: cold.series,
     unchanged: await series('rebuild, nothing changed', opts.runs, build, nothing),
     post: await series('rebuild, one post edited', opts.runs, build, await fileEdit(join(site, 'content/blog/es/post-0.md'), editPostBody)),
-    devPost: await inDevSession(site, join(site, 'content/blog/es/post-1.md'), async (dev, edited) =>
-      series('dev rebuild, one post edited', opts.runs, dev, await fileEdit(edited, editPostBody)),
+    devPost: await inDevServer(site, await fileEdit(join(site, 'content/blog/es/post-1.md'), editPostBody), (saveAndReload) =>
+      series('dev, one post saved until the page reloads', opts.runs, saveAndReload, nothing),
     ),
     checkLinks: await series('check-links, internal links', opts.runs, () => runCheckLinks(site), nothing),
     contactJsGzip: contact.jsGzip + contact.firstUseGzip,

@@ -3,7 +3,7 @@ import { cp, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { repoRoot } from '../../paths.ts';
 
-const cliBin = join(repoRoot, 'cli', 'bin.cjs');
+export const cliBin = join(repoRoot, 'cli', 'bin.cjs');
 const rssProbe = join(repoRoot, 'cli/commands/bench/peak-rss.cjs');
 
 interface Exit {
@@ -76,12 +76,17 @@ export async function nodeStart(certs = false): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
+/** The environment of a timed sitegen command. */
+export const commandEnv = (() => {
+  // cli/index.ts set NODE_ENV=production here for React; inherited, it would make the builds strict.
+  const { NODE_ENV: _, ...inherited } = timedEnv;
+  return inherited;
+})();
+
 /** Runs a sitegen command in the workspace `dir` as its own process: its exit, wall time and peak RSS. */
 async function timeCommand(dir: string, command: string, args: string[]): Promise<{ exit: Exit; seconds: number; peakRss: number }> {
   const rssFile = join(dir, '..', `${process.pid}.rss`);
-  // cli/index.ts set NODE_ENV=production here for React; inherited, it would make the builds strict.
-  const { NODE_ENV: _, ...inherited } = timedEnv;
-  const env = { ...inherited, BENCH_RSS_FILE: rssFile };
+  const env = { ...commandEnv, BENCH_RSS_FILE: rssFile };
   const started = performance.now();
   const exit = await run(process.execPath, ['--require', rssProbe, cliBin, command, ...args], { cwd: dir, env });
   const seconds = (performance.now() - started) / 1000;

@@ -1,0 +1,37 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inDevServer } from '../../../../cli/commands/bench/dev-reload.ts';
+import { editPostBody, fileEdit } from '../../../../cli/commands/bench/edits.ts';
+import { copyContent } from '../../../helpers.ts';
+
+const post = 'blog/es/elegir-electricista-profesional.md';
+
+/** The built pages of the workspace that contain `text`. */
+async function pagesWith(workspace: string, text: string): Promise<string[]> {
+  const dist = join(workspace, 'dist');
+  const pages = (await readdir(dist, { recursive: true })).filter((file) => file.endsWith('.html'));
+  const texts = await Promise.all(pages.map((file) => readFile(join(dist, file), 'utf8')));
+  return pages.filter((_, i) => texts[i]!.includes(text));
+}
+
+describe("the bench's dev row", { timeout: 120_000 }, () => {
+  it('times saves of a post until the dev server tells open pages to reload, the page showing each save', async () => {
+    const workspace = dirname(await copyContent());
+    const save = await fileEdit(join(workspace, 'content', post), editPostBody);
+    const runs = await inDevServer(workspace, save, async (saveAndReload) => [await saveAndReload(), await saveAndReload()]);
+    expect(runs).toHaveLength(2);
+    for (const run of runs) expect(run.seconds).toBeGreaterThan(0);
+    // The first save, not timed, is "edición 0"; the timed ones 1 and 2.
+    expect(await pagesWith(workspace, '(edición 2).')).toEqual(['blog/elegir-electricista-profesional.html']);
+  });
+
+  it('fails with what the dev server reported when a save breaks the content', async () => {
+    const workspace = dirname(await copyContent());
+    const save = await fileEdit(join(workspace, 'content', post), (text, n) =>
+      n === 0 ? editPostBody(text, n) : text.replace('title:', 'titel:'),
+    );
+    const timed = inDevServer(workspace, save, (saveAndReload) => saveAndReload());
+    await expect(timed).rejects.toThrow(/sitegen dev could not rebuild:\n.*elegir-electricista-profesional\.md.*title/s);
+  });
+});
