@@ -53,8 +53,9 @@ async function series(
   for (let run = 1; run <= runs; run++) {
     await before(run);
     const result = await build();
+    const pages = result.pages ? `, ${result.pages} pages` : '';
     const rss = result.peakRss ? `, ${Math.round(result.peakRss / 1024 / 1024)} MB` : '';
-    progress(`${label} ${run}/${runs}: ${result.seconds.toFixed(2)} s, ${result.pages} pages${rss}`);
+    progress(`${label} ${run}/${runs}: ${result.seconds.toFixed(2)} s${pages}${rss}`);
     results.push(result);
   }
   return { seconds: median(results.map((r) => r.seconds)), pages: results[0]!.pages, peakRss: Math.max(...results.map((r) => r.peakRss)) };
