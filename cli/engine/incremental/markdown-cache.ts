@@ -137,7 +137,11 @@ export class MarkdownCache {
     if (!this.folder || (!this.indexChanged && this.unsaved.size === 0)) return;
     mkdirSync(this.folder, { recursive: true });
     const held = new Map<string, string[]>();
-    for (const [hash, pack] of this.packOf) held.set(pack, [...(held.get(pack) ?? []), hash]);
+    for (const [hash, pack] of this.packOf) {
+      const hashes = held.get(pack);
+      if (hashes) hashes.push(hash);
+      else held.set(pack, [hash]);
+    }
     for (const [pack, hashes] of held) {
       if (hashes.length >= packSize / 2) continue;
       for (const hash of hashes) {
