@@ -12,8 +12,8 @@ type WatchMessage = { type: 'ready' } | { type: 'change'; path: string } | { typ
  * is told when changes may go unreported from then on.
  *
  * chokidar watches from a thread of its own: whenever a file changes, it lists the file's folder
- * again and lstat-s every file in it (2,000 posts a folder in the bench), and its ~4,000 watchers
- * take ~0.5 s to set up. On the thread that rebuilds, both held up the build.
+ * again and lstat-s every file in it (2,000 posts a folder in the bench), which on the thread that
+ * rebuilds held up the rebuild.
  */
 export async function watchFolders(dirs: string[], onChange: (file: string) => void, onError: () => void): Promise<() => Promise<void>> {
   const worker = new Worker(join(repoRoot, 'cli/commands/dev/watch-worker.mjs'), { workerData: { dirs } });
