@@ -1,0 +1,42 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { watchFolders } from '../../../../cli/commands/dev/watch.ts';
+import { scratchDir } from '../../../helpers.ts';
+
+/** Resolves once `count` reports of `file` have come, or after `ms` with those that came. */
+function reportsOf(reports: string[], file: string, count: number, ms: number): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const look = () => {
+      const seen = reports.filter((path) => path === file).length;
+      if (seen >= count || Date.now() - started > ms) resolve(seen);
+      else setTimeout(look, 5);
+    };
+    look();
+  });
+}
+
+describe("dev's watcher", () => {
+  it('reports a second save of a file that comes right after the first, which chokidar alone drops', async () => {
+    const dir = await scratchDir('watch-');
+    const file = join(dir, 'post.md');
+    await writeFile(file, 'first');
+    const reports: string[] = [];
+    const unwatch = await watchFolders(
+      [dir],
+      (path) => reports.push(path),
+      () => reports.push('error'),
+    );
+    try {
+      await writeFile(file, 'second');
+      expect(await reportsOf(reports, file, 1, 5_000)).toBe(1);
+      // As a save right after a rebuild that took less than 50 ms: chokidar throttles it away.
+      await writeFile(file, 'the third, longer');
+      expect(await reportsOf(reports, file, 2, 2_000)).toBeGreaterThanOrEqual(2);
+      expect(reports).not.toContain('error');
+    } finally {
+      await unwatch();
+    }
+  });
+});
