@@ -4,19 +4,18 @@ import { join } from 'node:path';
 import { devPaths, type DevEvent } from '../dev/protocol.ts';
 import { cliBin, commandEnv, type BuildRun } from './process.ts';
 
-/** How long the bench waits for the dev server to start, or for a page reload, before it gives up. */
-const patience = 120_000;
-
 /**
  * Times what a maintainer waits for in `dev`: from saving a file to the moment an open page is
  * told to reload, with `sitegen dev` in a process of its own, started in the workspace `dir`. The
  * first save is not timed: dev's first rebuild checks every file once its watcher is ready.
  * Calls `timed` with a function that saves the file once more (`save(n)`) and waits for the reload.
+ * Gives up after `patience` ms for dev to start or for one reload, saying what dev printed.
  */
 export async function inDevServer<T>(
   dir: string,
   save: (n: number) => Promise<void>,
   timed: (saveAndReload: () => Promise<BuildRun>) => Promise<T>,
+  patience = 120_000,
 ): Promise<T> {
   const args = ['dev', '--content', join(dir, 'content'), '--out', join(dir, 'dist'), '--cache', join(dir, '.cache')];
   const child = spawn(process.execPath, [cliBin, ...args, '--port', '0', '--host', '127.0.0.1'], {
@@ -25,6 +24,14 @@ export async function inDevServer<T>(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  /** Rejects when `work` takes longer than `ms`, with what dev printed. */
+  const within = <W>(work: Promise<W>, what: string, ms = patience): Promise<W> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`sitegen dev took more than ${ms / 1000} s ${what}; it printed:\n${output.trim()}`)), ms);
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  };
   const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
   const failed = exited.then(() => {
     throw new Error(`sitegen dev in ${dir} stopped (exit ${child.exitCode}):\n${output.trim()}`);
@@ -61,15 +68,6 @@ export async function inDevServer<T>(
     child.kill('SIGINT');
     await within(exited, 'to stop', 10_000).catch(() => child.kill('SIGKILL'));
   }
-}
-
-/** Rejects when `work` takes longer than `ms`. */
-function within<T>(work: Promise<T>, what: string, ms = patience): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`sitegen dev took more than ${ms / 1000} s ${what}`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** The dev server's event stream, read one Server-Sent Event at a time. */
