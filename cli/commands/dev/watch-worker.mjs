@@ -1,6 +1,7 @@
 // The dev server's watcher (watch.ts), on a thread of its own. Plain JavaScript, so that the thread
 // loads no TypeScript, from the CLI's bundle or from the sources alike.
 import { stat } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { relative, sep } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { watch } from 'chokidar';
@@ -18,20 +19,23 @@ const hidden = (/** @type {string} */ path) =>
 
 /**
  * chokidar drops a change of a file that comes within 50 ms of the last one it reported, and never
- * reports it later: a second save that soon would never be built. So each changed file is looked
- * at again once that window has passed, and reported again if it changed since.
+ * reports it later: a second save that soon would never be built. So a changed file is looked at
+ * 5 ms after the change, before a rebuild can read it (dev waits 10 ms of quiet), and again 60 ms
+ * after: if it moved in between, it is reported again.
  */
-const settleMs = 60;
+async function settle(/** @type {string} */ path) {
+  await delay(5);
+  const before = await stat(path).catch(() => undefined);
+  await delay(55);
+  const after = await stat(path).catch(() => undefined);
+  if (before && after && (after.mtimeMs !== before.mtimeMs || after.size !== before.size)) report(path);
+}
 
 const report = (/** @type {string} */ path) => port.postMessage({ type: 'change', path });
 const watcher = watch(dirs, { ignoreInitial: true, ignored: hidden });
-watcher.on('all', (event, path, stats) => {
+watcher.on('all', (event, path) => {
   report(path);
-  if (event !== 'change' || !stats) return;
-  setTimeout(async () => {
-    const now = await stat(path).catch(() => undefined);
-    if (now && (now.mtimeMs !== stats.mtimeMs || now.size !== stats.size)) report(path);
-  }, settleMs);
+  if (event === 'change') void settle(path);
 });
 watcher.on('error', (error) => port.postMessage({ type: 'error', message: /** @type {Error} */ (error).message }));
 watcher.once('ready', () => port.postMessage({ type: 'ready' }));
