@@ -52,6 +52,7 @@ export async function inDevServer<T>(
     try {
       let saves = 0;
       const saveAndReload = async () => {
+        events.dropArrived(); // a reload from before this save is not its answer
         const saved = performance.now();
         await save(saves++);
         const event = await within(Promise.race([events.next(), failed]), 'to reload the page');
@@ -92,6 +93,9 @@ async function openEvents(url: string) {
   });
   return {
     next: () => new Promise<DevEvent>((resolve) => (arrived.length ? resolve(arrived.shift()!) : (waiting = resolve))),
+    dropArrived: () => {
+      arrived.length = 0;
+    },
     close: () => res.destroy(),
   };
 }
