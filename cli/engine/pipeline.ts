@@ -15,8 +15,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { outputFile, RouteMap, type Route } from '../site/routes.ts';
-import { indexModel, trackPage, type Entities } from './incremental/tracking.ts';
+import { outputFile, type Route, type RouteMap } from '../site/routes.ts';
+import { trackPage, type Entities } from './incremental/tracking.ts';
+import { routesAndIndex, type LastBuild } from './incremental/last-build.ts';
 import { digest } from '../files.cjs';
 import { checkYoungGeneration } from '../young-generation.cjs';
 import { filesUnder, templateHashes, toolVersion } from './incremental/versions.ts';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   warn?: (message: string) => void;
   /** Run the render code once on this thread after building (see warmUp): the first build of a dev session. */
   warmUp?: boolean;
+  /** The last good build of a dev session, whose route map and index this one starts from when it can. */
+  last?: LastBuild;
 }
 
 /** Below these counts a single thread finishes before worker threads have started. */
@@ -72,6 +75,7 @@ export interface BuildResult {
   kept: Set<string>;
   routes: RouteMap;
   model: SiteModel;
+  index: Entities;
   /** What each page read, for the next incremental build. */
   pages: Map<string, PageRecord>;
   /** The current hash of a dependency key. */
@@ -112,7 +116,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const parallelFor = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => options.workers ?? (pool ??= new RenderPool(engineFile));
   try {
-    const { model, rendered: markdownRendered } = renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
+    const { model: fromContent, rendered } = renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
       many: async (batches) => {
         const count = batches.reduce((sum, batch) => sum + batch.texts.length, 0);
         return parallelFor(count, parallelFrom.markdown) ? workers().markdown(batches) : batches.map(engine.renderBatch);
@@ -123,7 +127,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
         if (parallelFor(count, parallelFrom.markdown)) options.progress?.(`rendering ${count} Markdown texts`);
       },
     });
-    const routes = new RouteMap(model);
+    const { model, routes, index } = routesAndIndex(content, fromContent, options.last);
     const outputs: Outputs = new Map();
     // Photos encode while pages render: their file names are known before their bytes.
     // Without a cache folder, photos encode beside the staged pages, or in a folder of their own
@@ -145,7 +149,6 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     for (const [file, bytes] of client.files) outputs.set(file, bytes);
     const assets: Assets = { css: `/${cssFile}`, js: client.entry, islands: client.islands };
 
-    const index = indexModel(model, routes);
     // A field read while absent (site.analytics, say) is recorded as '': adding it later changes it.
     const hashOf = (key: string) => index.hashes.get(key) ?? '';
     const bases = new Map(Object.entries(templates).map(([family, hash]) => [family, digest([version, hash, assets, options.year])]));
@@ -155,7 +158,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     // Workers take the model while the Markdown still renders; a page's HTML goes with it to a worker that did not render it.
     const inWorkers = parallelFor(stale.length, parallelFrom.pages);
     if (inWorkers) workers().site(model, content, assets, options.year);
-    await markdownRendered;
+    await rendered;
     if (inWorkers) options.progress?.(`rendering ${stale.length} pages`);
     const rendering = inWorkers
       ? workers().pages(
@@ -193,7 +196,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     outputs.set('_headers', deploy.headers);
     outputs.set('_redirects', deploy.redirects);
     if (options.warmUp) warmUp(engine, content, model, routes, assets, options.year, index);
-    return { outputs, kept, routes, model, pages, hashOf, rendered: renderedPages.length, photosEncoded: encoded.encoded };
+    return { outputs, kept, routes, model, index, pages, hashOf, rendered: renderedPages.length, photosEncoded: encoded.encoded };
   } finally {
     pool?.close();
     if (ownPhotoDir) rmSync(ownPhotoDir, { recursive: true, force: true });

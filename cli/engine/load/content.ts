@@ -210,19 +210,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     parsed: options.parsed,
   });
 
-  const legalValues = site?.data && legalPlaceholderValues(site.data);
   const legal = await loadPairs(contentDir, 'legal', legalFrontMatterSchema, issues, options, {
-    body(text, page, source, bodyLine) {
-      if (!legalValues) return text;
-      const filled = fillDouble(text, legalValues[page.lang]);
-      for (const { name, line } of filled.unknown) {
-        const known = Object.keys(legalValues.es)
-          .map((k) => `{{${k}}}`)
-          .join(', ');
-        issues.push({ file: source.file, line: bodyLine + line - 1, message: `unknown placeholder {{${name}}}; use ${known}` });
-      }
-      return filled.text;
-    },
+    body: site?.data && fillLegal(legalPlaceholderValues(site.data), issues),
   });
 
   if (issues.length > 0 || !site?.data || !airConditioning?.data || !stringsEs?.data || !stringsEn?.data) {
@@ -253,6 +242,12 @@ interface PairPage {
   counterpart: string;
 }
 
+interface PairHooks<S extends z.ZodType<PairPage>> {
+  check?: (page: z.infer<S>, source: Locator) => void;
+  /** Rewrites the Markdown body before it is rendered. */
+  body?: (text: string, page: z.infer<S> & { lang: Lang }, source: Locator, bodyLine: number) => string;
+}
+
 /**
  * Loads content/<folder>/{es,en}/*.md: front matter validated, slug equal to the file name, and
  * each page's counterpart in the other language pointing back at it.
@@ -262,47 +257,14 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
   folder: string,
   schema: S,
   issues: ContentIssue[],
-  { parsed, onMarkdown, pages: pageOf }: LoadOptions,
-  hooks: {
-    check?: (page: z.infer<S>, source: Locator) => void;
-    /** Rewrites the Markdown body before it is rendered. */
-    body?: (text: string, page: z.infer<S> & { lang: Lang }, source: Locator, bodyLine: number) => string;
-  },
+  options: LoadOptions,
+  hooks: PairHooks<S>,
 ): Promise<Record<Lang, (z.infer<S> & MarkdownPage)[]>> {
-  type Page = z.infer<S> & MarkdownPage;
-  const pages: Record<Lang, { page: Page; source: Locator }[]> = { es: [], en: [] };
+  const pages: Record<Lang, { page: z.infer<S> & MarkdownPage; source: Locator }[]> = { es: [], en: [] };
   for (const lang of langs) {
     for (const file of await listFiles(contentDir, join(folder, lang), '.md', issues)) {
-      const md = loadMarkdown(contentDir, file, issues, parsed);
-      const front = md && ((md.cached?.data as z.infer<S> | undefined) ?? validate(schema, md.frontMatter, issues));
-      if (!md || !front) continue;
-      if (front.slug !== basename(file, '.md')) {
-        issues.push(md.frontMatter.issue(['slug'], `"${front.slug}" must match the file name ${basename(file)}`));
-        continue;
-      }
-      const frontMatterHash = md.cached?.dataHash ?? digest(front);
-      const entry = md.unchanged ?? { hash: md.hash, ...md.times, data: front, dataHash: frontMatterHash, bodyLine: md.bodyLine };
-      parsed?.next.set(file, entry);
-      // Positions are parsed only when there is a problem to point at.
-      const source: Locator = {
-        get file() {
-          return join(contentDir, file);
-        },
-        issue: (path, message) => md.frontMatter.issue(path, message),
-      };
-      hooks.check?.(front, source);
-      // The file's hash stands for the body, unless the body was rewritten from other content.
-      const body = hooks.body?.(md.body, { ...front, lang }, source, md.bodyLine);
-      const sourceHash = body === undefined || body === md.body ? md.hash : digest([md.hash, body]);
-      onMarkdown?.({ hash: sourceHash, markdown: body ?? md.body });
-      let page = body === undefined ? (pageOf?.get(entry) as Page | undefined) : undefined;
-      if (!page) {
-        page = { ...front, lang, frontMatterHash, sourceHash } as Page;
-        // Not enumerable: copies of the page (withHtml) must not read a body the build may not need.
-        Object.defineProperty(page, 'markdown', body === undefined ? { get: () => md.body } : { value: body });
-        if (body === undefined) pageOf?.set(entry, page);
-      }
-      pages[lang].push({ page, source });
+      const loaded = loadPage(contentDir, file, lang, schema, issues, options, hooks);
+      if (loaded) pages[lang].push(loaded);
     }
   }
   const bySlug = { es: new Map(pages.es.map((p) => [p.page.slug, p.page])), en: new Map(pages.en.map((p) => [p.page.slug, p.page])) };
@@ -321,6 +283,107 @@ async function loadPairs<S extends z.ZodType<PairPage>>(
     }
   }
   return { es: pages.es.map((p) => p.page), en: pages.en.map((p) => p.page) };
+}
+
+/** One Markdown file of a pair folder in `lang`: its front matter validated, its slug the file's name. */
+function loadPage<S extends z.ZodType<PairPage>>(
+  contentDir: string,
+  file: string,
+  lang: Lang,
+  schema: S,
+  issues: ContentIssue[],
+  { parsed, onMarkdown, pages: pageOf }: LoadOptions,
+  hooks: PairHooks<S>,
+): { page: z.infer<S> & MarkdownPage; source: Locator } | undefined {
+  type Page = z.infer<S> & MarkdownPage;
+  const md = loadMarkdown(contentDir, file, issues, parsed);
+  const front = md && ((md.cached?.data as z.infer<S> | undefined) ?? validate(schema, md.frontMatter, issues));
+  if (!md || !front) return undefined;
+  if (front.slug !== basename(file, '.md')) {
+    issues.push(md.frontMatter.issue(['slug'], `"${front.slug}" must match the file name ${basename(file)}`));
+    return undefined;
+  }
+  const frontMatterHash = md.cached?.dataHash ?? digest(front);
+  const entry = md.unchanged ?? { hash: md.hash, ...md.times, data: front, dataHash: frontMatterHash, bodyLine: md.bodyLine };
+  parsed?.next.set(file, entry);
+  // Positions are parsed only when there is a problem to point at.
+  const source: Locator = {
+    get file() {
+      return join(contentDir, file);
+    },
+    issue: (path, message) => md.frontMatter.issue(path, message),
+  };
+  hooks.check?.(front, source);
+  // The file's hash stands for the body, unless the body was rewritten from other content.
+  const body = hooks.body?.(md.body, { ...front, lang }, source, md.bodyLine);
+  const sourceHash = body === undefined || body === md.body ? md.hash : digest([md.hash, body]);
+  onMarkdown?.({ hash: sourceHash, markdown: body ?? md.body });
+  let page = body === undefined ? (pageOf?.get(entry) as Page | undefined) : undefined;
+  if (!page) {
+    page = { ...front, lang, frontMatterHash, sourceHash } as Page;
+    // Not enumerable: copies of the page (withHtml) must not read a body the build may not need.
+    Object.defineProperty(page, 'markdown', body === undefined ? { get: () => md.body } : { value: body });
+    if (body === undefined) pageOf?.set(entry, page);
+  }
+  return { page, source };
+}
+
+/** A post or legal text, by its path in the content folder: `blog/es/x.md`. */
+const pairFile = new RegExp(`^(blog|legal)\\${sep}(es|en)\\${sep}[^\\${sep}]+\\.md$`);
+
+/**
+ * The content `last` was loaded from, with the posts and legal texts among `changed` (paths in the
+ * content folder) read again: for a dev session, whose watcher names every file that changed since
+ * `last`. Undefined unless each changed content file is a post or legal text `last` had, still valid
+ * and with the same front matter: then nothing else can differ, since lists, links and checks read
+ * only front matter, and the 4,000 other files need not be looked at. Otherwise loadContent reads
+ * everything and reports what is wrong.
+ */
+export function reloadBodies(
+  contentDir: string,
+  last: Content,
+  changed: ReadonlySet<string>,
+  options: LoadOptions & { parsed: NonNullable<LoadOptions['parsed']> },
+): Content | undefined {
+  const { previous, next } = options.parsed;
+  const issues: ContentIssue[] = [];
+  const edited: ParsedFiles = new Map();
+  const replaced = new Map<MarkdownPage, MarkdownPage>();
+  for (const file of changed) {
+    if (file.startsWith(`..${sep}`)) continue; // a template: not content
+    const [, folder, lang] = pairFile.exec(file) ?? [];
+    if (!previous.has(file) || (lang !== 'es' && lang !== 'en')) return undefined;
+    const lastPage = (folder === 'blog' ? last.posts : last.legal)[lang].find((p) => p.slug === basename(file, '.md'));
+    const into = { ...options, parsed: { ...options.parsed, next: edited } };
+    const loaded =
+      folder === 'blog'
+        ? loadPage(contentDir, file, lang, postFrontMatterSchema, issues, into, {})
+        : loadPage(contentDir, file, lang, legalFrontMatterSchema, issues, into, {
+            body: fillLegal(legalPlaceholderValues(last.site), issues),
+          });
+    if (!loaded || !lastPage || issues.length > 0 || loaded.page.frontMatterHash !== lastPage.frontMatterHash) return undefined;
+    replaced.set(lastPage, loaded.page);
+  }
+  for (const [file, entry] of previous) next.set(file, edited.get(file) ?? entry);
+  const swap = <P extends MarkdownPage>(pages: Record<Lang, P[]>) => ({
+    es: pages.es.map((p) => (replaced.get(p) as P | undefined) ?? p),
+    en: pages.en.map((p) => (replaced.get(p) as P | undefined) ?? p),
+  });
+  return { ...last, posts: swap(last.posts), legal: swap(last.legal) };
+}
+
+/** The body hook of legal texts: their {{placeholders}} filled with the site's values, unknown ones reported. */
+function fillLegal(values: Record<Lang, Record<string, string>>, issues: ContentIssue[]) {
+  return (text: string, page: { lang: Lang }, source: Locator, bodyLine: number) => {
+    const filled = fillDouble(text, values[page.lang]);
+    for (const { name, line } of filled.unknown) {
+      const known = Object.keys(values.es)
+        .map((k) => `{{${k}}}`)
+        .join(', ');
+      issues.push({ file: source.file, line: bodyLine + line - 1, message: `unknown placeholder {{${name}}}; use ${known}` });
+    }
+    return filled.text;
+  };
 }
 
 function legalPlaceholderValues(site: Site): Record<Lang, Record<string, string>> {

@@ -7,6 +7,9 @@ import { readCache } from '../../../cli/engine/incremental/cache.ts';
 import { buildSite, BuildSession, type BuildCommandOptions } from '../../../cli/engine/build-site.ts';
 import { buildCommand } from '../../../cli/commands/build.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
+import { indexModel } from '../../../cli/engine/incremental/tracking.ts';
+import { RouteMap } from '../../../cli/site/routes.ts';
+import { langs } from '../../../cli/site/lang.ts';
 import { feedLength } from '../../../cli/engine/write/feeds.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { contentDir, copyContent, editFile, lineOf, scratchDir, snapshot } from '../../helpers.ts';
@@ -31,6 +34,13 @@ async function expectIncrementalEqualsClean(): Promise<string> {
   } finally {
     log.mockRestore();
   }
+}
+
+/** A build from scratch of the content into a new folder, which it returns. */
+async function cleanBuild(): Promise<string> {
+  const clean = join(work, `clean-${Date.now()}`);
+  await buildSite({ content, out: clean, cache: false });
+  return clean;
 }
 
 /** Runs `steps` in a dev session on the incremental folder, then expects what a build from scratch leaves. */
@@ -316,6 +326,70 @@ Una frase nueva.
       expect(page).toContain('Otra frase.');
       expect(page).toContain('Un título nuevo');
       expect(await read('blog/mantenimiento-piscinas-verano.html')).toBe(other);
+    }));
+
+  it('shows in a dev session an edit of a text alone from the last build, as a clean build shows it', () =>
+    inSession(async (session, opts) => {
+      session.watched();
+      await buildSite(opts, session);
+      const unchanged = 'blog/mantenimiento-piscinas-verano.html';
+      const edits: [string, (md: string) => string, string, string][] = [
+        [
+          'blog/es/prevencion-averias-fontaneria.md',
+          (md) => `${md}\nUna frase nueva.\n`,
+          'blog/prevencion-averias-fontaneria.html',
+          'Una frase nueva.',
+        ],
+        ['legal/es/aviso-legal.md', (md) => `${md}\nEscríbanos a {{email}}.\n`, 'aviso-legal.html', 'Escríbanos a info@'],
+        [
+          'blog/en/preventing-plumbing-problems.md',
+          (md) => `${md}\nA new sentence.\n`,
+          'en/blog/preventing-plumbing-problems.html',
+          'A new sentence.',
+        ],
+        [
+          'blog/es/prevencion-averias-fontaneria.md',
+          (md) => md.replace('Una frase nueva.', 'Otra frase.'),
+          'blog/prevencion-averias-fontaneria.html',
+          'Otra frase.',
+        ],
+      ];
+      for (const [file, edit, page, shown] of edits) {
+        const before = session.last!;
+        await editFile(content, file, edit);
+        session.changed([join(content, file)]);
+        const summary = await buildSite(opts, session);
+        expect(summary.rendered, file).toBe(1);
+        // Not remade: the other pages' routes are the last build's.
+        const route = (routes: typeof before.routes) => routes.byPath(`/${unchanged.replace('.html', '')}`);
+        expect(route(session.last!.routes)).toBe(route(before.routes));
+        expect(await readFile(join(incremental(), page), 'utf8')).toContain(shown);
+        expect(await snapshot(incremental())).toEqual(await snapshot(await cleanBuild()));
+        // The index made from the last one answers as one made afresh.
+        const { model, index } = session.last!;
+        const fresh = indexModel(model, new RouteMap(model));
+        const hashes = [...(fresh.hashes as Map<string, string>)].filter(([key, hash]) => index.hashes.get(key) !== hash);
+        expect(hashes.map(([key]) => key)).toEqual([]);
+        const pages = langs.flatMap((lang) => [...model.posts[lang], ...model.legal[lang]]);
+        const keys = pages.filter((p) => index.keyOf.get(p) !== fresh.keyOf.get(p) || index.bodyKeyOf.get(p) !== fresh.bodyKeyOf.get(p));
+        expect(keys.map((p) => p.slug)).toEqual([]);
+      }
+    }));
+
+  it('reports in a dev session a problem in an edited text', () =>
+    inSession(async (session, opts) => {
+      session.watched();
+      await buildSite(opts, session);
+      const file = 'legal/es/aviso-legal.md';
+      const good = await readFile(join(content, file), 'utf8');
+      await writeFile(join(content, file), `${good}\nVer {{telefono}}.\n`);
+      session.changed([join(content, file)]);
+      const failed = await buildSite(opts, session).catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(ContentError);
+      expect((failed as ContentError).issues.map(formatIssue).join('\n')).toContain('unknown placeholder {{telefono}}');
+      await writeFile(join(content, file), good);
+      session.changed([join(content, file)]);
+      await buildSite(opts, session);
     }));
 
   it('rewrites a page someone edited in the output folder', async () => {
