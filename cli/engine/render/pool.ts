@@ -109,9 +109,11 @@ export class RenderPool {
 
   /**
    * Renders the pages at `paths` against the model site() sent, returned as bytes or written to
-   * `staging` (see RenderedBytes), in the order of `paths`. Every batch is sent at once, so that no
-   * worker waits for this thread between two; each comes back when done, so that no thread holds
-   * thousands of pages.
+   * `staging` (see RenderedBytes), in the order of `paths`. Each worker starts on its share, in
+   * batches, two at a time so that it never waits for this thread between two; each comes back
+   * when done, so that no thread holds thousands of pages. A worker whose share is done takes the
+   * last batch of the share with most left: with three threads on two cores, one worker can get
+   * less time, and equal shares left the other core idle for ~0.7 s at the end of a cold build.
    */
   async pages(routes: RouteMap, paths: string[], staging?: string): Promise<RenderedBytes[]> {
     if (!this.sent) throw new Error('pages() needs the model: call site() first');
@@ -129,15 +131,23 @@ export class RenderPool {
           return text && text.holder !== worker ? [[path, text.page.html]] : [];
         }),
       );
-    const batches = this.shares(paths, holderOf).flatMap(({ worker, items }) =>
-      Array.from({ length: Math.ceil(items.length / pageBatch) }, (_, i) => {
-        const batch = items.slice(i * pageBatch, (i + 1) * pageBatch);
-        return this.send<RenderedBatch>(worker, { type: 'pages', paths: batch, html: html(worker, batch), staging }).then(withKeys);
-      }),
+    const left = new Map(
+      this.shares(paths, holderOf).map(({ worker, items }) => [
+        worker,
+        Array.from({ length: Math.ceil(items.length / pageBatch) }, (_, i) => items.slice(i * pageBatch, (i + 1) * pageBatch)),
+      ]),
     );
-    const [, ...rendered] = await Promise.all([this.sent, ...batches]);
+    const next = (worker: Worker) => left.get(worker)!.shift() ?? [...left.values()].reduce((a, b) => (b.length > a.length ? b : a)).pop();
+    const rendered: RenderedBytes[] = [];
+    const feed = async (worker: Worker) => {
+      for (let batch = next(worker); batch; batch = next(worker)) {
+        const done = await this.send<RenderedBatch>(worker, { type: 'pages', paths: batch, html: html(worker, batch), staging });
+        rendered.push(...withKeys(done));
+      }
+    };
+    await Promise.all([this.sent, ...this.workers.flatMap((worker) => [feed(worker), feed(worker)])]);
     const order = new Map(paths.map((path, i) => [path, i]));
-    return rendered.flat().sort((a, b) => order.get(a.path)! - order.get(b.path)!);
+    return rendered.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
   }
 
   /**

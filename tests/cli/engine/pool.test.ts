@@ -2,6 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RenderPool } from '../../../cli/engine/render/pool.ts';
+import type { Content, SiteModel } from '../../../cli/site/model.ts';
+import type { RouteMap } from '../../../cli/site/routes.ts';
+import type { Assets } from '../../../templates/context.tsx';
 import { scratchDir } from '../../helpers.ts';
 
 /** A stand-in for the compiled engine whose workers do `body` when they get their first task. */
@@ -19,6 +22,44 @@ describe('the render pool', () => {
     const pool = new RenderPool(await workerScript('process.exit(3);'), 2);
     await expect(pool.markdown([batch('# one'), batch('# two')])).rejects.toThrow('a render worker stopped unexpectedly (exit code 3)');
     pool.close();
+  });
+
+  it('has a worker that finished its share render what is left of a slower one', async () => {
+    // Of the two workers, the one with an even thread id takes 20 ms a batch of pages, the other 1 ms.
+    const engine = join(await scratchDir('worker-'), 'engine.cjs');
+    await writeFile(
+      engine,
+      `const { threadId } = require('node:worker_threads');
+const pause = new Int32Array(new SharedArrayBuffer(4));
+exports.serveRequests = (port) => port.on('message', (request) => {
+  if (request.type !== 'pages') return port.postMessage({ id: request.id, result: null });
+  Atomics.wait(pause, 0, 0, threadId % 2 === 0 ? 20 : 1);
+  const pages = request.paths.map((path) => ({ path, html: new TextEncoder().encode(String(threadId)), read: [] }));
+  port.postMessage({ id: request.id, result: { keys: [], pages } });
+});
+`,
+    );
+    const pool = new RenderPool(engine, 2);
+    try {
+      pool.site(
+        { images: new Map() } as unknown as SiteModel,
+        { posts: { es: [], en: [] }, legal: { es: [], en: [] } } as unknown as Content,
+        {} as Assets,
+        2026,
+      );
+      const paths = Array.from({ length: 5000 }, (_, i) => `/page-${i}`);
+      const routes = { byPath: () => ({ family: 'home' }) } as unknown as RouteMap;
+      const pages = await pool.pages(routes, paths);
+      expect(pages.map((page) => page.path)).toEqual(paths);
+      const byWorker = new Map<string, number>();
+      for (const { html } of pages) {
+        const worker = new TextDecoder().decode(html as Uint8Array);
+        byWorker.set(worker, (byWorker.get(worker) ?? 0) + 1);
+      }
+      expect(Math.max(...byWorker.values())).toBeGreaterThan(0.6 * paths.length);
+    } finally {
+      pool.close();
+    }
   });
 
   it('fails the build with the error a worker reports', async () => {
