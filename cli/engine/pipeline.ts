@@ -45,7 +45,7 @@ export interface BuildOptions {
    * that thousands of pages need not pass through this thread's memory (write/publish.ts moves them).
    */
   staging?: string;
-  /** Where encoded photos are kept between builds (photos/encode.ts); without it, under `staging`. */
+  /** Where encoded photos are kept between builds (photos/encode.ts); without it, in a temporary folder. */
   photoCache?: string;
   /** Told of damaged cache files, which are ignored and rebuilt. */
   warn?: (message: string) => void;
@@ -130,15 +130,9 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const { model, routes, index } = routesAndIndex(content, fromContent, options.last);
     const outputs: Outputs = new Map();
     // Photos encode while pages render: their file names are known before their bytes.
-    // Without a cache folder, photos encode beside the staged pages, or in a folder of their own
-    // that is gone once the build returns: its files go out as bytes.
-    const photoDir =
-      options.photoCache ??
-      (model.photos.size === 0
-        ? undefined
-        : options.staging
-          ? join(options.staging, 'photos')
-          : (ownPhotoDir = await mkdtemp(join(tmpdir(), 'photos-'))));
+    // Without a cache folder, photos encode in a folder of their own that is gone once the build
+    // returns: their files go out as bytes. (Not among the staged pages: that folder becomes the site.)
+    const photoDir = options.photoCache ?? (model.photos.size === 0 ? undefined : (ownPhotoDir = await mkdtemp(join(tmpdir(), 'photos-'))));
     const photos = photoDir
       ? encodePhotos([...model.photos.values()], photoDir, { progress: options.progress, warn: options.warn })
       : Promise.resolve({ outputs: new Map(), encoded: 0 });

@@ -56,11 +56,19 @@ export class Stager {
 }
 
 /**
- * Puts an output file at `path`: moved there when staged, written otherwise. Synchronous: for
- * hundreds of small files much faster than promises, and nothing else runs meanwhile.
+ * Where a build puts the new site together beside `outDir` before swapping it in (writeOutputs),
+ * and where a build that swaps stages its pages: staged there, a page is in place already.
  */
-const put = (path: string, content: OutputContent) =>
-  isStaged(content) ? (content.shared ? linkOrCopy : renameSync)(content.staged, path) : writeFileSync(path, content);
+export const assemblyFolder = (outDir: string) => `${resolve(outDir)}.tmp-${process.pid}`;
+
+/**
+ * Puts an output file at `path`: moved there when staged elsewhere, written otherwise. Synchronous:
+ * for hundreds of small files much faster than promises, and nothing else runs meanwhile.
+ */
+const put = (path: string, content: OutputContent) => {
+  if (!isStaged(content)) writeFileSync(path, content);
+  else if (content.staged !== path) (content.shared ? linkOrCopy : renameSync)(content.staged, path);
+};
 const contentHash = (content: OutputContent) => (isStaged(content) ? content.hash : digest(content));
 
 /** The same file at a second path without copying its bytes; copied where links are not possible. */
@@ -117,14 +125,14 @@ export async function writeOutputs(outDir: string, outputs: Outputs, update?: Ou
   for (const file of update?.kept ?? []) records.set(file, update!.previous.get(file)!);
   const removed = [...(update?.previous.keys() ?? [])].filter((file) => !records.has(file) && !outputs.has(file));
   if (update && changed.length === 0 && removed.length === 0) return records;
-  // Files are put together here first: a build killed meanwhile leaves it for the next one to remove (claimOutput).
-  const next = `${target}.tmp-${process.pid}`;
+  // Files are put together here first: a build killed meanwhile leaves it for the next one to remove
+  // (claimOutput). Pages may be staged in it already; a failed attempt removed what it had put there.
+  const next = assemblyFolder(target);
   if (update?.inPlace) {
     replaceInPlace(target, next, changed, removed, records);
     return records;
   }
   try {
-    rmSync(next, { recursive: true, force: true });
     const files = [...records.keys(), ...changed.map(([file]) => file)];
     makeFolders(next, files);
     // Output paths are relative and normalised: joined by hand, since path.join took a quarter of
