@@ -283,7 +283,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
         onDisk = new Map(parsed); // a copy: a second attempt (below) loads into `parsed` again
       }
       const intact = trusted ? new Set(previous?.keys()) : intactFiles(opts.out, previous);
-      const result = await build(content, { ...options, workers, ahead, incremental: { cache, version, intact }, last: last || undefined });
+      const result = await build(content, { ...options, workers, ahead, incremental: { cache, version, intact }, last });
       opts.progress?.('writing the files that changed');
       const update = previous && intact.size > 0 ? { previous, intact, kept: result.kept, inPlace: !!session } : undefined;
       if (update?.inPlace) dropStamp(opts.cache);

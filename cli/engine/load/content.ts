@@ -349,18 +349,17 @@ export function reloadBodies(
   const issues: ContentIssue[] = [];
   const edited: ParsedFiles = new Map();
   const replaced = new Map<MarkdownPage, MarkdownPage>();
+  const into = { ...options, parsed: { ...options.parsed, next: edited } };
+  const legalHooks = { body: fillLegal(legalPlaceholderValues(last.site), issues) };
   for (const file of changed) {
     if (file.startsWith(`..${sep}`)) continue; // a template: not content
     const [, folder, lang] = pairFile.exec(file) ?? [];
     if (!previous.has(file) || (lang !== 'es' && lang !== 'en')) return undefined;
     const lastPage = (folder === 'blog' ? last.posts : last.legal)[lang].find((p) => p.slug === basename(file, '.md'));
-    const into = { ...options, parsed: { ...options.parsed, next: edited } };
     const loaded =
       folder === 'blog'
         ? loadPage(contentDir, file, lang, postFrontMatterSchema, issues, into, {})
-        : loadPage(contentDir, file, lang, legalFrontMatterSchema, issues, into, {
-            body: fillLegal(legalPlaceholderValues(last.site), issues),
-          });
+        : loadPage(contentDir, file, lang, legalFrontMatterSchema, issues, into, legalHooks);
     if (!loaded || !lastPage || issues.length > 0 || loaded.page.frontMatterHash !== lastPage.frontMatterHash) return undefined;
     replaced.set(lastPage, loaded.page);
   }
