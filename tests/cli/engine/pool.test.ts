@@ -62,6 +62,60 @@ exports.serveRequests = (port) => port.on('message', (request) => {
     }
   });
 
+  it('renders pages on this thread while its worker starts, and shares the rest with it once it can', async () => {
+    // A worker that takes the model after `start` ms, then 5 ms a batch of pages; this thread takes 2 ms a batch.
+    const engine = async (start: number) => {
+      const file = join(await scratchDir('worker-'), 'engine.cjs');
+      await writeFile(
+        file,
+        `const pause = new Int32Array(new SharedArrayBuffer(4));
+exports.serveRequests = (port) => port.on('message', (request) => {
+  Atomics.wait(pause, 0, 0, request.type === 'site' ? ${start} : 5);
+  if (request.type !== 'pages') return port.postMessage({ id: request.id, result: null });
+  const pages = request.paths.map((path) => ({ path, html: new TextEncoder().encode('worker'), read: [] }));
+  port.postMessage({ id: request.id, result: { keys: [], pages } });
+});
+`,
+      );
+      return file;
+    };
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const here = (paths: string[]) => {
+      Atomics.wait(pause, 0, 0, 2);
+      return paths.map((path) => ({ path, html: 'here', read: [] }));
+    };
+    const routes = { byPath: () => ({ family: 'home' }) } as unknown as RouteMap;
+    const renderers = async (start: number, paths: string[]) => {
+      const pool = new RenderPool(await engine(start), 1);
+      try {
+        pool.site(
+          { images: new Map() } as unknown as SiteModel,
+          { posts: { es: [], en: [] }, legal: { es: [], en: [] } } as unknown as Content,
+          {} as Assets,
+          2026,
+        );
+        const pages = await pool.pages(routes, paths, undefined, here);
+        expect(pages.map((page) => page.path)).toEqual(paths);
+        const counts: Record<string, number> = {};
+        for (const { html } of pages) {
+          const by = typeof html === 'string' ? html : new TextDecoder().decode(html as Uint8Array);
+          counts[by] = (counts[by] ?? 0) + 1;
+        }
+        return counts;
+      } finally {
+        pool.close();
+      }
+    };
+    const pages = (count: number) => Array.from({ length: count }, (_, i) => `/page-${i}`);
+    // A worker that would take a minute to start: this thread renders every page, without waiting for it.
+    expect(await renderers(60_000, pages(40))).toEqual({ here: 40 });
+    // One ready in 0.2 s: both render, each page once, in order.
+    const counts = await renderers(200, pages(8000));
+    expect(counts.here).toBeGreaterThan(0);
+    expect(counts.worker).toBeGreaterThan(0);
+    expect(counts.here! + counts.worker!).toBe(8000);
+  });
+
   it('fails the build with the error a worker reports', async () => {
     const pool = new RenderPool(await workerScript("throw new Error('out of ink');"), 1);
     await expect(pool.markdown([batch('# one')])).rejects.toThrow('a render worker crashed');
