@@ -265,9 +265,10 @@ export async function claimOutput(outDir: string, say: (message: string) => void
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot create ${lock}`, { cause: error });
     }
-    const holder = Number(readIfAny(lock));
+    const seen = lockState(lock);
+    const holder = Number(seen.text);
     if (abandoned(lock, holder)) {
-      rmSync(lock, { force: true });
+      removeAbandoned(lock, seen);
       continue;
     }
     if (!told) say(`another build (process ${holder || '?'}) is writing ${target}; waiting for it to finish… (if none is, delete ${lock})`);
@@ -287,6 +288,30 @@ const readIfAny = (file: string) => {
     return undefined;
   }
 };
+
+const lockState = (lock: string) => ({ text: readIfAny(lock), mtimeMs: statIfAny(lock)?.mtimeMs });
+
+/**
+ * Removes a lock found abandoned, unless it was replaced since it was `seen`: two builds waiting
+ * for the same killed one both find its lock abandoned, and the second must not remove the lock
+ * the first has made since. The lock is moved aside first, so that what is checked is what is
+ * removed; a lock moved by mistake goes back, unless a third build has made one meanwhile.
+ */
+export function removeAbandoned(lock: string, seen: ReturnType<typeof lockState>): void {
+  const aside = `${lock}.${process.pid}`;
+  try {
+    renameSync(lock, aside);
+  } catch {
+    return; // another waiting build removed it
+  }
+  const now = lockState(aside);
+  if (now.text !== seen.text || now.mtimeMs !== seen.mtimeMs) {
+    try {
+      linkSync(aside, lock);
+    } catch {}
+  }
+  rmSync(aside, { force: true });
+}
 
 /**
  * Whether the lock was left by a build that was killed: its process is gone, or the id it names
@@ -311,11 +336,12 @@ function alive(pid: number): boolean {
 
 /**
  * Folders a build that did not finish left beside `target`: `<name>.staging-<pid>`, `.tmp-<pid>`,
- * `.old-<pid>`, and `.<name>.trash-<pid>-<n>` that a killed remover did not finish.
+ * `.old-<pid>`, `.<name>.trash-<pid>-<n>` that a killed remover did not finish, and a lock a
+ * waiting build moved aside, `<name>.lock.<pid>`.
  */
 function leftoversBeside(target: string): string[] {
   const escaped = basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`^(${escaped}\\.(staging|tmp|old)-\\d+|\\.${escaped}\\.trash-\\d+-\\d+)$`);
+  const pattern = new RegExp(`^(${escaped}\\.(staging|tmp|old)-\\d+|${escaped}\\.lock\\.\\d+|\\.${escaped}\\.trash-\\d+-\\d+)$`);
   return readdirSync(dirname(target)).filter((name) => pattern.test(name));
 }
 
@@ -337,7 +363,11 @@ function recoverLeftovers(target: string): void {
   const moved = leftovers.find((name) => name.includes('.old-'));
   if (moved && !existsSync(target)) renameSync(join(dirname(target), moved), target);
   // A trash folder may still be in the hands of its remover: another one shares the work, off this build's path.
-  for (const name of leftovers)
+  for (const name of leftovers) {
+    // A lock a waiting build moved aside is its own until it has removed it (removeAbandoned).
+    const waiter = /\.lock\.(\d+)$/.exec(name)?.[1];
+    if (waiter && alive(Number(waiter))) continue;
     if (name.includes('.trash-')) removeDetached(join(dirname(target), name));
     else rmSync(join(dirname(target), name), { recursive: true, force: true });
+  }
 }

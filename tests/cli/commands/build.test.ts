@@ -128,6 +128,8 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     const dead = 999_999;
     await writeFile(`${out}.lock`, String(dead));
     await mkdir(`${out}.staging-${dead}`);
+    // And a build that waited for it, killed while it removed that build's lock (removeAbandoned).
+    await writeFile(`${out}.lock.${dead - 1}`, String(dead));
     expect((await cli(...args)).stdout).not.toContain('nothing changed');
     expect((await readdir(dirname(out))).filter((name) => name.startsWith('dist.'))).toEqual([]);
     expect((await cli(...args)).stdout).toContain('nothing changed since the last build');

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claimOutput } from '../../../../cli/engine/write/publish.ts';
+import { claimOutput, removeAbandoned } from '../../../../cli/engine/write/publish.ts';
 import { scratchDir } from '../../../helpers.ts';
 
 /** Claims `<scratch>/dist`, with `lock` already beside it; resolves with what it said once it holds the folder. */
@@ -62,6 +62,25 @@ describe('claiming the output folder', () => {
 
   it('takes over a lock left empty by a build killed before it wrote its id, once the lock is seconds old', async () => {
     expect(await claimWith('', { age: 60_000 })).toMatchObject({ said: [], held: String(process.pid) });
+  });
+
+  it('leaves the lock a build made after another waiting build found the one before abandoned', async () => {
+    // Two builds wait for a killed one: the first removes its lock and makes its own, then the
+    // second, which had read the killed build's lock, comes to remove it.
+    const out = join(await scratchDir('claim-'), 'dist');
+    const lock = `${out}.lock`;
+    const killed = String(await goneProcess());
+    await writeFile(lock, killed);
+    const seen = { text: killed, mtimeMs: (await stat(lock)).mtimeMs };
+    await writeFile(lock, '4242');
+    const later = new Date(seen.mtimeMs + 1000);
+    await utimes(lock, later, later);
+    removeAbandoned(lock, seen);
+    expect(await readFile(lock, 'utf8')).toBe('4242');
+    // The killed build's lock, as it was read, goes; nothing is left beside the folder.
+    await writeFile(lock, killed);
+    removeAbandoned(lock, { text: killed, mtimeMs: (await stat(lock)).mtimeMs });
+    expect(await readdir(join(out, '..'))).toEqual([]);
   });
 
   it('waits for a lock that is still empty because its build has only just created it', async () => {
