@@ -14,6 +14,48 @@ async function workerScript(body: string): Promise<string> {
   return file;
 }
 
+/**
+ * A stand-in engine whose workers wait `wait` ms before each answer (an expression of `request` and
+ * `threadId`) and render each page as the text of `label` (another).
+ */
+async function pageEngine(wait: string, label: string): Promise<string> {
+  const file = join(await scratchDir('worker-'), 'engine.cjs');
+  await writeFile(
+    file,
+    `const { threadId } = require('node:worker_threads');
+const pause = new Int32Array(new SharedArrayBuffer(4));
+exports.serveRequests = (port) => port.on('message', (request) => {
+  Atomics.wait(pause, 0, 0, ${wait});
+  if (request.type !== 'pages') return port.postMessage({ id: request.id, result: null });
+  const pages = request.paths.map((path) => ({ path, html: new TextEncoder().encode(String(${label})), read: [] }));
+  port.postMessage({ id: request.id, result: { keys: [], pages } });
+});
+`,
+  );
+  return file;
+}
+
+/** Sends the pool a model of nothing: the stand-in engines do not read it. */
+const sendModel = (pool: RenderPool) =>
+  pool.site(
+    { images: new Map() } as unknown as SiteModel,
+    { posts: { es: [], en: [] }, legal: { es: [], en: [] } } as unknown as Content,
+    {} as Assets,
+    2026,
+  );
+const routes = { byPath: () => ({ family: 'home' }) } as unknown as RouteMap;
+const pagePaths = (count: number) => Array.from({ length: count }, (_, i) => `/page-${i}`);
+
+/** How many of `pages` each renderer made, by the text it wrote. */
+function byRenderer(pages: { html: unknown }[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { html } of pages) {
+    const by = typeof html === 'string' ? html : new TextDecoder().decode(html as Uint8Array);
+    counts[by] = (counts[by] ?? 0) + 1;
+  }
+  return counts;
+}
+
 /** A batch of one Markdown text, kept in no pack. */
 const batch = (markdown: string) => ({ texts: [{ hash: markdown, markdown }] });
 
@@ -26,37 +68,13 @@ describe('the render pool', () => {
 
   it('has a worker that finished its share render what is left of a slower one', async () => {
     // Of the two workers, the one with an even thread id takes 20 ms a batch of pages, the other 1 ms.
-    const engine = join(await scratchDir('worker-'), 'engine.cjs');
-    await writeFile(
-      engine,
-      `const { threadId } = require('node:worker_threads');
-const pause = new Int32Array(new SharedArrayBuffer(4));
-exports.serveRequests = (port) => port.on('message', (request) => {
-  if (request.type !== 'pages') return port.postMessage({ id: request.id, result: null });
-  Atomics.wait(pause, 0, 0, threadId % 2 === 0 ? 20 : 1);
-  const pages = request.paths.map((path) => ({ path, html: new TextEncoder().encode(String(threadId)), read: [] }));
-  port.postMessage({ id: request.id, result: { keys: [], pages } });
-});
-`,
-    );
-    const pool = new RenderPool(engine, 2);
+    const pool = new RenderPool(await pageEngine("request.type !== 'pages' ? 0 : threadId % 2 === 0 ? 20 : 1", 'threadId'), 2);
     try {
-      pool.site(
-        { images: new Map() } as unknown as SiteModel,
-        { posts: { es: [], en: [] }, legal: { es: [], en: [] } } as unknown as Content,
-        {} as Assets,
-        2026,
-      );
-      const paths = Array.from({ length: 5000 }, (_, i) => `/page-${i}`);
-      const routes = { byPath: () => ({ family: 'home' }) } as unknown as RouteMap;
+      sendModel(pool);
+      const paths = pagePaths(5000);
       const pages = await pool.pages(routes, paths);
       expect(pages.map((page) => page.path)).toEqual(paths);
-      const byWorker = new Map<string, number>();
-      for (const { html } of pages) {
-        const worker = new TextDecoder().decode(html as Uint8Array);
-        byWorker.set(worker, (byWorker.get(worker) ?? 0) + 1);
-      }
-      expect(Math.max(...byWorker.values())).toBeGreaterThan(0.6 * paths.length);
+      expect(Math.max(...Object.values(byRenderer(pages)))).toBeGreaterThan(0.6 * paths.length);
     } finally {
       pool.close();
     }
@@ -64,53 +82,26 @@ exports.serveRequests = (port) => port.on('message', (request) => {
 
   it('renders pages on this thread while its worker starts, and shares the rest with it once it can', async () => {
     // A worker that takes the model after `start` ms, then 5 ms a batch of pages; this thread takes 2 ms a batch.
-    const engine = async (start: number) => {
-      const file = join(await scratchDir('worker-'), 'engine.cjs');
-      await writeFile(
-        file,
-        `const pause = new Int32Array(new SharedArrayBuffer(4));
-exports.serveRequests = (port) => port.on('message', (request) => {
-  Atomics.wait(pause, 0, 0, request.type === 'site' ? ${start} : 5);
-  if (request.type !== 'pages') return port.postMessage({ id: request.id, result: null });
-  const pages = request.paths.map((path) => ({ path, html: new TextEncoder().encode('worker'), read: [] }));
-  port.postMessage({ id: request.id, result: { keys: [], pages } });
-});
-`,
-      );
-      return file;
-    };
     const pause = new Int32Array(new SharedArrayBuffer(4));
     const here = (paths: string[]) => {
       Atomics.wait(pause, 0, 0, 2);
       return paths.map((path) => ({ path, html: 'here', read: [] }));
     };
-    const routes = { byPath: () => ({ family: 'home' }) } as unknown as RouteMap;
     const renderers = async (start: number, paths: string[]) => {
-      const pool = new RenderPool(await engine(start), 1);
+      const pool = new RenderPool(await pageEngine(`request.type === 'site' ? ${start} : 5`, "'worker'"), 1);
       try {
-        pool.site(
-          { images: new Map() } as unknown as SiteModel,
-          { posts: { es: [], en: [] }, legal: { es: [], en: [] } } as unknown as Content,
-          {} as Assets,
-          2026,
-        );
+        sendModel(pool);
         const pages = await pool.pages(routes, paths, undefined, here);
         expect(pages.map((page) => page.path)).toEqual(paths);
-        const counts: Record<string, number> = {};
-        for (const { html } of pages) {
-          const by = typeof html === 'string' ? html : new TextDecoder().decode(html as Uint8Array);
-          counts[by] = (counts[by] ?? 0) + 1;
-        }
-        return counts;
+        return byRenderer(pages);
       } finally {
         pool.close();
       }
     };
-    const pages = (count: number) => Array.from({ length: count }, (_, i) => `/page-${i}`);
     // A worker that would take a minute to start: this thread renders every page, without waiting for it.
-    expect(await renderers(60_000, pages(40))).toEqual({ here: 40 });
+    expect(await renderers(60_000, pagePaths(40))).toEqual({ here: 40 });
     // One ready in 0.2 s: both render, each page once, in order.
-    const counts = await renderers(200, pages(8000));
+    const counts = await renderers(200, pagePaths(8000));
     expect(counts.here).toBeGreaterThan(0);
     expect(counts.worker).toBeGreaterThan(0);
     expect(counts.here! + counts.worker!).toBe(8000);
