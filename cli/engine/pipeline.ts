@@ -156,7 +156,8 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const { stale, kept, records: pages } = plan(pageTargets(routes.routes, base));
     // Workers take the model while the Markdown still renders; a page's HTML goes with it to a worker that did not render it.
     const inWorkers = parallelFor(stale.length, parallelFrom.pages);
-    const helped = !inWorkers && parallelFor(stale.length, parallelFrom.helped);
+    // Only where pages are staged: a build kept in memory (tests, tools) gets its pages as text.
+    const helped = !inWorkers && options.staging !== undefined && parallelFor(stale.length, parallelFrom.helped);
     const helper = () => options.workers ?? (pool ??= new RenderPool(engineFile, 1));
     if (inWorkers) workers().site(model, content, assets, options.year);
     if (helped) helper().site(model, content, assets, options.year);
