@@ -2,9 +2,16 @@ import type { z } from 'zod';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Source } from './parse.ts';
 
+/**
+ * Without zod's compiled fast path: zod compiles one for each object schema on its first parse
+ * (`new Function`), code no code cache keeps, ~1 ms a schema. The real site's content compiled 59
+ * of them, for a few dozen parses each; 4,000 parses of one schema took as long either way.
+ */
+const interpreted = { jitless: true } as const;
+
 /** Parses a source with a schema; every zod issue becomes a located content issue. */
 export function validate<S extends z.ZodType>(schema: S, source: Source, issues: ContentIssue[]): z.infer<S> | undefined {
-  const result = schema.safeParse(source.data);
+  const result = schema.safeParse(source.data, interpreted);
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
