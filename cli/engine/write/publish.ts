@@ -325,7 +325,8 @@ function abandoned(lock: string, holder: number): boolean {
   return made !== undefined && Date.now() - made > 5_000;
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this id runs: one of another user's answers EPERM, and counts. */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

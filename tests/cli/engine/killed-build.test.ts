@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { alive } from '../../../cli/engine/write/publish.ts';
 import { copyContent, editFile, repoRoot, scratchDir } from '../../helpers.ts';
 
 let content: string;
@@ -44,17 +45,9 @@ function describeFolder(): string {
   let lock = 'no lock';
   try {
     const holder = readFileSync(`${out()}.lock`, 'utf8');
-    lock = `the lock names ${JSON.stringify(holder)}, ${running(Number(holder)) ? 'running' : 'not running'}`;
+    lock = `the lock names ${JSON.stringify(holder)}, ${alive(Number(holder)) ? 'running' : 'not running'}`;
   } catch {}
   return `${lock}; the folder holds ${readdirSync(work).join(', ')}`;
-}
-
-function running(pid: number): boolean {
-  try {
-    return pid > 0 && process.kill(pid, 0);
-  } catch {
-    return false;
-  }
 }
 
 /** Waits for a build that must succeed, failing with what it printed when it does not. */
