@@ -7,7 +7,7 @@ import { MarkdownCache, renderMarkdown, type MarkdownAhead } from './incremental
 import { countMarkdown } from './load/content.ts';
 import type { Content, SiteModel } from '../site/model.ts';
 import { siteFiles } from './write/site-files.ts';
-import { Stager, type OutputContent, type Outputs } from './write/publish.ts';
+import { Stager, type OutputContent, type Outputs } from './write/stage.ts';
 import type { RenderedPage } from './render/engine.ts';
 import { RenderPool } from './render/pool.ts';
 import { encodePhotos } from './photos/encode.ts';

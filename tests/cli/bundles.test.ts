@@ -32,6 +32,13 @@ describe('bundles that load on every page render or every enquiry', () => {
       expect(files.filter((file) => file.includes('cli/site/schema/') || file.includes('zod/v4/classic/'))).toEqual([]);
     },
   );
+
+  // publish.ts swaps sites and starts `rm -rf`: its child_process took ~3 ms of each render thread's start.
+  it('leaves publishing out of the render bundle, which stages pages only', async () => {
+    const files = await bundledFiles('cli/engine/render/bundle.ts');
+    expect(files).toContain('cli/engine/write/stage.ts');
+    expect(files.filter((file) => file.endsWith('cli/engine/write/publish.ts'))).toEqual([]);
+  });
 });
 
 describe('the command line bundle', () => {

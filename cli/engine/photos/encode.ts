@@ -9,7 +9,7 @@ import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import type { Photo, PhotoFormat } from '../../site/model.ts';
 import { statIfAny } from '../fs.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from '../incremental/sealed.ts';
-import type { StagedFile } from '../write/publish.ts';
+import type { StagedFile } from '../write/stage.ts';
 import { reason } from './inspect.ts';
 import { decodeOptions, encoderSettings, inParallel, loadSharp, variantsOf } from './plan.ts';
 

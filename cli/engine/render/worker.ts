@@ -7,7 +7,7 @@ import type { MarkdownBatch } from './markdown-text.ts';
 import type { SiteModel } from '../../site/model.ts';
 import { markdownPageOf, outputFile, RouteMap, type Route } from '../../site/routes.ts';
 import { indexModel } from '../incremental/tracking.ts';
-import { Stager, type StagedFile } from '../write/publish.ts';
+import { Stager, type StagedFile } from '../write/stage.ts';
 
 export type WorkerRequest =
   | { id: number; type: 'markdown'; batches: MarkdownBatch[] }

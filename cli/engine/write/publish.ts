@@ -15,45 +15,10 @@ import { spawn } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Manifest } from '../incremental/cache.ts';
 import { statIfAny } from '../fs.ts';
+import { isStaged, type OutputContent, type Outputs } from './stage.ts';
 import { digest } from '../../files.cjs';
 
 export type OutputRecords = Manifest['outputs'];
-
-/** An output file already written to a staging folder, e.g. by a render worker. */
-export interface StagedFile {
-  staged: string;
-  hash: string;
-  /** Kept where it is (a file of the build cache): linked or copied into place, never moved away. */
-  shared?: true;
-}
-
-export const isStaged = (content: OutputContent): content is StagedFile => typeof content === 'object' && 'staged' in content;
-export type OutputContent = string | Uint8Array | StagedFile;
-/** Every output file of a build, by its path in the output folder. */
-export type Outputs = Map<string, OutputContent>;
-
-/**
- * Writes files under a staging folder for writeOutputs to move into place, each at once, so that
- * its bytes can go before the next page renders. Writing on libuv's threads instead held every
- * page's bytes until the rendering thread let go of them, and memory touched for the first time
- * is dear on these machines (README, "Memory touched for the first time"): the real site built in
- * 1.18 s against 1.27 s, with 2,900 fewer page faults (8 alternating runs). Render workers, with
- * both cores rendering, lost more: a 4,338-page cold build took 15.9 s instead of 13.9 s.
- */
-export class Stager {
-  private readonly folders = new Set<string>();
-
-  constructor(private readonly staging: string) {}
-
-  add(file: string, bytes: Uint8Array): StagedFile {
-    const staged = join(this.staging, file);
-    const folder = dirname(staged);
-    if (!this.folders.has(folder)) mkdirSync(folder, { recursive: true });
-    this.folders.add(folder);
-    writeFileSync(staged, bytes);
-    return { staged, hash: digest(bytes) };
-  }
-}
 
 /**
  * Where a build puts the new site together beside `outDir` before swapping it in (writeOutputs),

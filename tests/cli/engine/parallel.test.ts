@@ -6,7 +6,7 @@ import { buildSite } from '../../../cli/engine/build-site.ts';
 import { templatesDir } from '../../../cli/paths.ts';
 import { build } from '../../../cli/engine/pipeline.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
-import { isStaged, type OutputContent } from '../../../cli/engine/write/publish.ts';
+import { isStaged, type OutputContent } from '../../../cli/engine/write/stage.ts';
 import { copyContent, scratchDir } from '../../helpers.ts';
 
 /** An output file's bytes as base64, whether a worker staged it or not: strings compare fast. */
