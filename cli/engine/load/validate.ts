@@ -4,7 +4,7 @@ import type { Source } from './parse.ts';
 
 /**
  * Without zod's compiled fast path: zod compiles one for each object schema on its first parse
- * (`new Function`), code no code cache keeps, ~1 ms a schema. The real site's content compiled 59
+ * (`new Function`), code no code cache keeps, ~1 ms a schema. The real site's content compiled 58
  * of them, for a few dozen parses each; 4,000 parses of one schema took as long either way.
  */
 const interpreted = { jitless: true } as const;
