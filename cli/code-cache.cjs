@@ -63,6 +63,16 @@ function loadBundle(file) {
 }
 
 /**
+ * Whether this process writes the code cache of the bundle `file` as it exits, having found none
+ * that fits: the functions its main thread runs of the bundle until then are what later processes
+ * load compiled.
+ * @param {string} file
+ */
+function writesCodeCache(file) {
+  return unsaved.has(basename(file));
+}
+
+/**
  * @param {string} cacheFile
  * @param {string} sourceDigest
  */
@@ -91,4 +101,4 @@ function writeCache(cacheFile, sourceDigest, script) {
   }
 }
 
-module.exports = { loadBundle };
+module.exports = { loadBundle, writesCodeCache };

@@ -42,6 +42,16 @@ describe('the code cache of a compiled bundle', () => {
     expect(await identity(`${file}.v8`)).toBe(written);
   });
 
+  it('tells the process that will write it, so that what it runs first is kept compiled', async () => {
+    const file = await bundle('told');
+    const script = `const { loadBundle, writesCodeCache } = await import(${JSON.stringify(loader)});
+      loadBundle(${JSON.stringify(file)}); console.log(writesCodeCache(${JSON.stringify(file)}));`;
+    const writes = () => execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
+    expect(writes()).toBe('true');
+    expect(existsSync(`${file}.v8`)).toBe(true);
+    expect(writes()).toBe('false');
+  });
+
   it('is shared by processes that hold the young generation small and processes that do not', async () => {
     const file = await bundle('either');
     expect(run(file, true)).toBe('either/');
