@@ -52,8 +52,15 @@ const isManifestFile = (value: unknown): value is ManifestFile => {
   return strings(outputs.hashes, files) && numbers(outputs.sizes, files) && numbers(outputs.mtimes, files);
 };
 
-/** Whether `deps` is a comma-separated list of indexes below `count`, read in one pass. */
-function isKeyList(deps: string, count: number): boolean {
+/** Whether `deps` is a comma-separated list of indexes below `count`. */
+const isKeyList = (deps: string, count: number) => findIndex(deps, (index) => index >= count) === false;
+
+/**
+ * Reads a comma-separated list of indexes in place, as every build reads every page's, calling
+ * `found` with each until it returns true: whether one did, or undefined when the list is not
+ * such a list (an empty item, or anything but digits and commas).
+ */
+function findIndex(deps: string, found: (index: number) => boolean): boolean | undefined {
   let index = 0;
   let digits = 0;
   for (let i = 0; i < deps.length; i++) {
@@ -61,13 +68,16 @@ function isKeyList(deps: string, count: number): boolean {
     if (digit >= 0 && digit <= 9) {
       index = index * 10 + digit;
       digits++;
-    } else if (deps[i] !== ',' || digits === 0 || index >= count) {
-      return false;
+    } else if (deps[i] !== ',' || digits === 0) {
+      return undefined;
+    } else if (found(index)) {
+      return true;
     } else {
       index = digits = 0;
     }
   }
-  return deps.length === 0 || (digits > 0 && index < count);
+  if (deps.length === 0) return false;
+  return digits === 0 ? undefined : found(index);
 }
 
 // Maps, not objects keyed by file: an object of 4,000 paths as keys took ~25 ms more to build,
@@ -168,7 +178,7 @@ function removeJsonFormat(dir: string): void {
  */
 export function readsAny(indexes: ReadonlySet<number>): (deps: string) => boolean {
   if (indexes.size === 0) return () => false;
-  if (indexes.size > 4) return (deps) => someIndex(deps, (i) => indexes.has(i));
+  if (indexes.size > 4) return (deps) => findIndex(deps, (i) => indexes.has(i)) === true;
   const numbers = [...indexes].map(String);
   return (deps) => numbers.some((number) => holds(deps, number));
 }
@@ -180,21 +190,6 @@ function holds(deps: string, number: string): boolean {
     if ((at === 0 || deps[at - 1] === ',') && (end === deps.length || deps[end] === ',')) return true;
   }
   return false;
-}
-
-/** Whether `test` holds for an index of a comma-separated list; read in place, as every build reads every page's. */
-function someIndex(deps: string, test: (index: number) => boolean): boolean {
-  let index = 0;
-  for (let i = 0; i < deps.length; i++) {
-    const digit = deps.charCodeAt(i) - 48;
-    if (digit >= 0 && digit <= 9) {
-      index = index * 10 + digit;
-    } else {
-      if (test(index)) return true;
-      index = 0;
-    }
-  }
-  return deps.length > 0 && test(index);
 }
 
 const indexesOf = (deps: string) => (deps ? deps.split(',').map(Number) : []);

@@ -123,14 +123,16 @@ describe('a damaged build cache', { timeout: 60_000 }, () => {
     await survives(async () => (await writeFile(index!, seal({ pack: 'all' })), index!));
     await survives(async () => (await writeFile(shard[0]!, seal({ version: 1, entries: [] })), shard[0]!));
     await survives(async () => (await writeFile(manifest[0]!, seal({ version: 'x', keys: 'all' })), manifest[0]!));
-    // Of this version and well typed, but a page reads a key past the end of the key table.
-    await survives(async () => {
+    // Of this version and well typed, but a page's keys are not a list of indexes into the key
+    // table: one past its end, an empty item, a trailing comma, another separator.
+    const firstPageReads = (deps: (keys: number) => string) => async () => {
       const bytes = await readFile(manifest[0]!);
       const data = deserialize(bytes.subarray(bytes.indexOf(10) + 1)) as { keys: string[]; pages: { deps: string[] } };
-      data.pages.deps[0] = `0,${data.keys.length}`;
+      data.pages.deps[0] = deps(data.keys.length);
       await writeFile(manifest[0]!, seal(data));
       return manifest[0]!;
-    });
+    };
+    for (const deps of [(keys: number) => `0,${keys}`, () => '0,,1', () => '0,1,', () => '0;1']) await survives(firstPageReads(deps));
   });
 
   it('is reported once even where the build has nothing to write in its place', async () => {
