@@ -95,7 +95,7 @@ function readCache(cacheFile, sourceDigest) {
 function writeCache(cacheFile, sourceDigest, script) {
   try {
     const data = withDefaultGrowth(() => script.createCachedData());
-    writeFileAtomic(cacheFile, Buffer.concat([Buffer.from(sourceDigest + digest(data), 'latin1'), data]));
+    writeFileAtomic(cacheFile, [Buffer.from(sourceDigest + digest(data), 'latin1'), data]);
   } catch {
     // Only a speed-up: a cache that cannot be written is made again by the next process.
   }

@@ -2,7 +2,7 @@
 // a finished folder in place and to prune old ones, one key for source folders. Plain
 // JavaScript: bin.cjs uses them before any TypeScript can be loaded.
 const { hash } = require('node:crypto');
-const { readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = require('node:fs');
+const { closeSync, openSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } = require('node:fs');
 const { join, sep } = require('node:path');
 
 /**
@@ -63,20 +63,38 @@ function sourcesKey(root, folders) {
 
 /**
  * Writes a file whole or not at all: into a temporary file of this process and thread, renamed
- * over the target. Whatever stands at the target, even a folder, is replaced.
+ * over the target. Whatever stands at the target, even a folder, is replaced. Parts are written
+ * one after the other: joining a header to 2.7 MB of cache took ~4.5 ms and 667 page faults in a
+ * fresh process, writing the two parts ~2 ms and 5.
  * @param {string} file
- * @param {string | Uint8Array} data
+ * @param {string | Uint8Array | Uint8Array[]} data
  */
 function writeFileAtomic(file, data) {
   // worker_threads is loaded here, not above: a build that changed nothing writes no file.
   const temp = `${file}.${process.pid}-${require('node:worker_threads').threadId}.tmp`;
-  writeFileSync(temp, data);
+  if (Array.isArray(data)) writeParts(temp, data);
+  else writeFileSync(temp, data);
   try {
     renameSync(temp, file);
   } catch (error) {
     if (!['EISDIR', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR'].includes(/** @type {NodeJS.ErrnoException} */ (error).code ?? '')) throw error;
     rmSync(file, { recursive: true, force: true });
     renameSync(temp, file);
+  }
+}
+
+/**
+ * @param {string} file
+ * @param {Uint8Array[]} parts
+ */
+function writeParts(file, parts) {
+  const fd = openSync(file, 'w');
+  try {
+    for (const part of parts) {
+      for (let written = 0; written < part.length; ) written += writeSync(fd, part, written);
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keepNewest, markUsed } from '../../cli/files.cjs';
+import { keepNewest, markUsed, writeFileAtomic } from '../../cli/files.cjs';
 import { scratchDir } from '../helpers.ts';
 
 /** `count` compiled folders under a new parent, the first made longest ago. */
@@ -29,5 +29,20 @@ describe('pruning compiled folders', () => {
     keepNewest(parent, 'templates-', 8);
     expect(existsSync(join(parent, names[0]!))).toBe(true);
     expect(names.filter((name) => !existsSync(join(parent, name)))).toEqual(names.slice(1, 3));
+  });
+});
+
+describe('the atomic write', () => {
+  it('writes parts one after the other, and replaces what stood there, even a folder', async () => {
+    const dir = await scratchDir('atomic-');
+    const file = join(dir, 'sealed.v8');
+    mkdirSync(join(file, 'inside'), { recursive: true });
+    const big = Buffer.alloc(3 * 2 ** 20, 7);
+    writeFileAtomic(file, [Buffer.from('head\n'), big, new Uint8Array([1, 2, 3])]);
+    // Compared as bytes: a deep equality of 3 MB takes seconds.
+    expect(readFileSync(file).equals(Buffer.concat([Buffer.from('head\n'), big, Buffer.from([1, 2, 3])]))).toBe(true);
+    writeFileAtomic(file, 'text');
+    expect(readFileSync(file, 'utf8')).toBe('text');
+    expect(readdirSync(dir)).toEqual(['sealed.v8']);
   });
 });

@@ -39,7 +39,7 @@ const notOurs = 'its data is not what this builder writes';
 /** Writes `data` sealed, whole or not at all. */
 export function writeSealed(file: string, data: unknown): void {
   const body = serialize(data);
-  writeFileAtomic(file, Buffer.concat([Buffer.from(`${digest(body)}\n`, 'latin1'), body]));
+  writeFileAtomic(file, [Buffer.from(`${digest(body)}\n`, 'latin1'), body]);
 }
 
 /** Removes what stands where the cache needs a folder (a file, a link); says whether it did. */
