@@ -6,14 +6,15 @@ import { cliBin, commandEnv, type BuildRun } from './process.ts';
 
 /**
  * Times what a maintainer waits for in `dev`: from saving a file to the moment an open page is
- * told to reload, with `sitegen dev` in a process of its own, started in the workspace `dir`. The
- * first save is not timed: dev's first rebuild checks every file once its watcher is ready.
- * Calls `timed` with a function that saves the file once more (`save(n)`) and waits for the reload.
- * Gives up after `patience` ms for dev to start or for one reload, saying what dev printed.
+ * told to reload and shows the save, with `sitegen dev` in a process of its own, started in the
+ * workspace `dir`. The first save is not timed: dev's first rebuild checks every file once its
+ * watcher is ready. Calls `timed` with a function that saves the file once more (`edit.save(n)`)
+ * and waits for the reload after which the built site shows it (`edit.shown(n)`). Gives up after
+ * `patience` ms for dev to start or for one reload, saying what dev printed.
  */
 export async function inDevServer<T>(
   dir: string,
-  save: (n: number) => Promise<void>,
+  edit: { save: (n: number) => Promise<void>; shown: (n: number) => Promise<boolean> },
   timed: (saveAndReload: () => Promise<BuildRun>) => Promise<T>,
   patience = 120_000,
 ): Promise<T> {
@@ -53,11 +54,17 @@ export async function inDevServer<T>(
       let saves = 0;
       const saveAndReload = async () => {
         events.dropArrived(); // a reload from before this save is not its answer
+        const n = saves++;
         const saved = performance.now();
-        await save(saves++);
-        const event = await within(Promise.race([events.next(), failed]), 'to reload the page');
-        if (event.type === 'problems') throw new Error(`sitegen dev could not rebuild:\n${event.messages.join('\n')}`);
-        return { seconds: (performance.now() - saved) / 1000, pages: 0, peakRss: 0 };
+        await edit.save(n);
+        // Nor is one whose rebuild read the file before this save: dev looks at a changed file
+        // twice, 5 and 60 ms after the change, and a second look may come just before the save.
+        for (;;) {
+          const event = await within(Promise.race([events.next(), failed]), 'to reload the page');
+          const reloaded = performance.now();
+          if (event.type === 'problems') throw new Error(`sitegen dev could not rebuild:\n${event.messages.join('\n')}`);
+          if (await edit.shown(n)) return { seconds: (reloaded - saved) / 1000, pages: 0, peakRss: 0 };
+        }
       };
       await saveAndReload();
       return await timed(saveAndReload);

@@ -17,11 +17,17 @@ export async function fileEdit(path: string, change: Change): Promise<(run: numb
   };
 }
 
+/** What editPostBody adds to the first sentence of a post's body on run `run`. */
+const postBodyMark = (run: number) => `(edición ${run})`;
+
 /** Changes the first sentence of a Markdown post's body (after the front matter). */
 export const editPostBody: Change = (text, run) => {
   const bodyStart = text.indexOf('\n---\n', 3) + 5;
-  return text.slice(0, bodyStart) + text.slice(bodyStart).replace(/\.(\s)/, ` (edición ${run}).$1`);
+  return text.slice(0, bodyStart) + text.slice(bodyStart).replace(/\.(\s)/, ` ${postBodyMark(run)}.$1`);
 };
+
+/** Whether the built page file `page` shows run `run` of editPostBody. */
+export const showsPostBodyEdit = (page: string) => async (run: number) => (await readFile(page, 'utf8')).includes(postBodyMark(run));
 
 /** Changes the Spanish description of the first locality of localities.yaml. */
 export const editLocality: Change = (text, run) => {

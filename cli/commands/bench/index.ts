@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { UsageError, UserError } from '../../errors.ts';
 import { addSyntheticPosts, generateCorpus } from './corpus.ts';
 import { inDevServer } from './dev-reload.ts';
-import { editLocality, editPostBody, editTemplate, fileEdit } from './edits.ts';
+import { editLocality, editPostBody, editTemplate, fileEdit, showsPostBodyEdit } from './edits.ts';
 import { repoRoot } from '../../paths.ts';
 import {
   certsLeftOut,
@@ -159,8 +159,13 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
     cold: cold.series,
     unchanged: await series('rebuild, nothing changed', opts.runs, build, nothing),
     post: await series('rebuild, one post edited', opts.runs, build, await fileEdit(join(site, 'content/blog/es/post-0.md'), editPostBody)),
-    devPost: await inDevServer(site, await fileEdit(join(site, 'content/blog/es/post-1.md'), editPostBody), (saveAndReload) =>
-      series('dev, one post saved until the page reloads', opts.runs, saveAndReload, nothing),
+    devPost: await inDevServer(
+      site,
+      {
+        save: await fileEdit(join(site, 'content/blog/es/post-1.md'), editPostBody),
+        shown: showsPostBodyEdit(join(site, 'dist/blog/post-1.html')),
+      },
+      (saveAndReload) => series('dev, one post saved until the page reloads', opts.runs, saveAndReload, nothing),
     ),
     checkLinks: await series('check-links, internal links', opts.runs, () => runCheckLinks(site), nothing),
     contactJsGzip: contact.jsGzip + contact.firstUseGzip,

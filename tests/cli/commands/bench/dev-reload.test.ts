@@ -2,10 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inDevServer } from '../../../../cli/commands/bench/dev-reload.ts';
-import { editPostBody, fileEdit } from '../../../../cli/commands/bench/edits.ts';
+import { editPostBody, fileEdit, showsPostBodyEdit } from '../../../../cli/commands/bench/edits.ts';
 import { copyContent } from '../../../helpers.ts';
 
 const post = 'blog/es/elegir-electricista-profesional.md';
+const page = 'dist/blog/elegir-electricista-profesional.html';
 /** Well above what dev takes to start or to rebuild here, and below the test's timeout: a miss then says what dev printed. */
 const patience = 40_000;
 
@@ -20,12 +21,12 @@ async function pagesWith(workspace: string, text: string): Promise<string[]> {
 describe("the bench's dev row", { timeout: 120_000 }, () => {
   it('times saves of a post until the dev server tells open pages to reload, the page showing each save', async () => {
     const workspace = dirname(await copyContent());
-    const save = await fileEdit(join(workspace, 'content', post), editPostBody);
-    const runs = await inDevServer(workspace, save, async (saveAndReload) => [await saveAndReload(), await saveAndReload()], patience);
+    const edit = { save: await fileEdit(join(workspace, 'content', post), editPostBody), shown: showsPostBodyEdit(join(workspace, page)) };
+    const runs = await inDevServer(workspace, edit, async (saveAndReload) => [await saveAndReload(), await saveAndReload()], patience);
     expect(runs).toHaveLength(2);
     for (const run of runs) expect(run.seconds).toBeGreaterThan(0);
     // The first save, not timed, is "edición 0"; the timed ones 1 and 2.
-    expect(await pagesWith(workspace, '(edición 2).')).toEqual(['blog/elegir-electricista-profesional.html']);
+    expect(await pagesWith(workspace, '(edición 2).')).toEqual([page.replace('dist/', '')]);
   });
 
   it('fails with what the dev server reported when a save breaks the content', async () => {
@@ -33,7 +34,12 @@ describe("the bench's dev row", { timeout: 120_000 }, () => {
     const save = await fileEdit(join(workspace, 'content', post), (text, n) =>
       n === 0 ? editPostBody(text, n) : text.replace('title:', 'titel:'),
     );
-    const timed = inDevServer(workspace, save, (saveAndReload) => saveAndReload(), patience);
+    const timed = inDevServer(
+      workspace,
+      { save, shown: showsPostBodyEdit(join(workspace, page)) },
+      (saveAndReload) => saveAndReload(),
+      patience,
+    );
     await expect(timed).rejects.toThrow(/sitegen dev could not rebuild:\n.*elegir-electricista-profesional\.md.*title/s);
   });
 });
