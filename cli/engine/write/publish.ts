@@ -290,8 +290,12 @@ function abandoned(lock: string, holder: number): boolean {
   return made !== undefined && Date.now() - made > 5_000;
 }
 
-/** Whether a process with this id runs: one of another user's answers EPERM, and counts. */
+/**
+ * Whether a process with this id runs: one of another user's answers EPERM, and counts. Only a
+ * positive whole number names one process (0 and below signal process groups).
+ */
 export function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
