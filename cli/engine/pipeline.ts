@@ -221,8 +221,8 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
 /**
  * Engines whose code cache this process writes as it exits (code-cache.cjs) and has warmed up for.
  * The cache holds the functions the main thread ran: after a build whose workers rendered every
- * page and text, it held none of remark's or React's (368 KB instead of 758 KB), and each later
- * process that rendered compiled them again (a post's Markdown: 25-29 ms against 15-18 ms).
+ * page and text, it held none of remark's or React's (368 KB instead of ~750 KB), and each later
+ * process that rendered compiled them again (a post's Markdown: 25-29 ms against 15-19 ms).
  */
 const warmedForCache = new Set<string>();
 
