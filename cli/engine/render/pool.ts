@@ -118,12 +118,17 @@ export class RenderPool {
    * less time, and equal shares left the other core idle for ~0.7 s at the end of a cold build.
    * With `here`, this thread renders too, between its other work: it takes batches as a finished
    * worker does, in smaller batches so that there are some to take.
+   *
+   * `texts`, when the Markdown still renders, resolves once it is all rendered. Until then a worker
+   * is sent only batches whose texts it renders itself: it takes them after those texts, in the
+   * order it was sent both, instead of waiting for the slowest worker's last text.
    */
   async pages<H extends Omit<RenderedBytes, 'html'> = RenderedBytes>(
     routes: RouteMap,
     paths: string[],
     staging?: string,
     here?: (paths: string[]) => H[],
+    texts?: Promise<unknown>,
   ): Promise<(RenderedBytes | H)[]> {
     if (!this.sent) throw new Error('pages() needs the model: call site() first');
     /** The text a page shows, if any, and the worker that rendered it. */
@@ -142,16 +147,19 @@ export class RenderPool {
       );
     const size = here ? sharedBatch : pageBatch;
     const left = new Map(
-      this.shares(paths, holderOf).map(({ worker, items }) => [
-        worker,
-        Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size)),
-      ]),
+      this.shares(paths, holderOf).map(({ worker, items }) => [worker, batchesOf(items, size, here ? size : Math.ceil(size / 5))]),
     );
     const steal = () => [...left.values()].reduce((a, b) => (b.length > a.length ? b : a)).pop();
     const next = (worker: Worker) => left.get(worker)!.shift() ?? steal();
     const rendered: (RenderedBytes | H)[] = [];
+    let textsPending = texts !== undefined;
+    void texts?.then(
+      () => (textsPending = false),
+      () => {}, // the build awaits the texts itself
+    );
     const feed = async (worker: Worker) => {
       for (let batch = next(worker); batch; batch = next(worker)) {
+        if (textsPending && batch.some((path) => shown(path) && holderOf(path) !== worker)) await texts;
         const done = await this.send<RenderedBatch>(worker, { type: 'pages', paths: batch, html: html(worker, batch), staging });
         rendered.push(...withKeys(done));
       }
@@ -208,6 +216,19 @@ export class RenderPool {
     if (--openPools === 0) setFlagsFromString('--parallel-scavenge');
     for (const worker of this.workers) void worker.terminate();
   }
+}
+
+/**
+ * `items` in batches of `size`, the last two batches' worth in batches of `last`: a worker holds
+ * two batches at a time, and at the end the others can take only what no worker holds yet.
+ */
+function batchesOf<I>(items: I[], size: number, last: number): I[][] {
+  const batches: I[][] = [];
+  for (let at = 0; at < items.length; ) {
+    const take = items.length - at > 2 * size ? size : last;
+    batches.push(items.slice(at, (at += take)));
+  }
+  return batches;
 }
 
 /** A worker's pages with their dependency keys as strings again, one string per key and batch. */

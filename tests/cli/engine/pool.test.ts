@@ -80,6 +80,50 @@ describe('the render pool', () => {
     }
   });
 
+  it("has a worker start on the pages of the texts it rendered while another worker's texts still render", async () => {
+    // One worker takes 400 ms to render its texts, the other none; a page's text says when it was rendered.
+    const file = join(await scratchDir('worker-'), 'engine.cjs');
+    await writeFile(
+      file,
+      `const { threadId } = require('node:worker_threads');
+const pause = new Int32Array(new SharedArrayBuffer(4));
+exports.serveRequests = (port) => port.on('message', (request) => {
+  if (request.type === 'markdown') Atomics.wait(pause, 0, 0, threadId % 2 === 0 ? 400 : 0);
+  if (request.type !== 'pages') return port.postMessage({ id: request.id, result: null });
+  const pages = request.paths.map((path) => ({ path, html: new TextEncoder().encode(String(Date.now())), read: [] }));
+  port.postMessage({ id: request.id, result: { keys: [], pages } });
+});
+`,
+    );
+    const pool = new RenderPool(file, 2);
+    try {
+      sendModel(pool);
+      const paths = pagePaths(400);
+      let textsDone = Number.POSITIVE_INFINITY;
+      // As in a build's model, a text's HTML cannot be read before every text is rendered.
+      const post = (path: string) => ({
+        sourceHash: path,
+        get html() {
+          if (textsDone === Number.POSITIVE_INFINITY) throw new Error(`the HTML of ${path} was read before it was rendered`);
+          return `<p>${path}</p>`;
+        },
+      });
+      const posts = new Map(paths.map((path) => [path, { family: 'post', post: post(path) }]));
+      const postRoutes = { byPath: (path: string) => posts.get(path) } as unknown as RouteMap;
+      const texts = pool.markdown(paths.map(batch));
+      void texts.then(() => (textsDone = Date.now()));
+      const pages = await pool.pages(postRoutes, paths, undefined, undefined, texts);
+      expect(pages.map((page) => page.path)).toEqual(paths);
+      const renderedAt = pages.map((page) => Number(new TextDecoder().decode(page.html as Uint8Array)));
+      // The fast worker's pages came before the slow worker's texts were done, and it took the slow
+      // one's last pages, with their HTML, only once they were.
+      expect(Math.min(...renderedAt)).toBeLessThan(textsDone);
+      expect(Math.max(...renderedAt)).toBeGreaterThanOrEqual(textsDone);
+    } finally {
+      pool.close();
+    }
+  });
+
   it('renders pages on this thread while its worker starts, and shares the rest with it once it can', async () => {
     // A worker that takes the model after `start` ms, then 5 ms a batch of pages; this thread takes 2 ms a batch.
     const pause = new Int32Array(new SharedArrayBuffer(4));
