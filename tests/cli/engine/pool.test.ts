@@ -82,20 +82,7 @@ describe('the render pool', () => {
 
   it("has a worker start on the pages of the texts it rendered while another worker's texts still render", async () => {
     // One worker takes 400 ms to render its texts, the other none; a page's text says when it was rendered.
-    const file = join(await scratchDir('worker-'), 'engine.cjs');
-    await writeFile(
-      file,
-      `const { threadId } = require('node:worker_threads');
-const pause = new Int32Array(new SharedArrayBuffer(4));
-exports.serveRequests = (port) => port.on('message', (request) => {
-  if (request.type === 'markdown') Atomics.wait(pause, 0, 0, threadId % 2 === 0 ? 400 : 0);
-  if (request.type !== 'pages') return port.postMessage({ id: request.id, result: null });
-  const pages = request.paths.map((path) => ({ path, html: new TextEncoder().encode(String(Date.now())), read: [] }));
-  port.postMessage({ id: request.id, result: { keys: [], pages } });
-});
-`,
-    );
-    const pool = new RenderPool(file, 2);
+    const pool = new RenderPool(await pageEngine("request.type === 'markdown' && threadId % 2 === 0 ? 400 : 0", 'Date.now()'), 2);
     try {
       sendModel(pool);
       const paths = pagePaths(400);
