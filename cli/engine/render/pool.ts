@@ -120,8 +120,8 @@ export class RenderPool {
    * worker does, in smaller batches so that there are some to take.
    *
    * `texts`, when the Markdown still renders, resolves once it is all rendered. Until then a worker
-   * is sent only batches whose texts it renders itself: it takes them after those texts, in the
-   * order it was sent both, instead of waiting for the slowest worker's last text.
+   * is sent only batches whose texts it renders itself: its messages are answered in order, so it
+   * takes them after those texts, instead of waiting for the slowest worker's last text.
    */
   async pages<H extends Omit<RenderedBytes, 'html'> = RenderedBytes>(
     routes: RouteMap,
@@ -137,14 +137,13 @@ export class RenderPool {
       return page && { page, holder: this.renderedBy.get(page.sourceHash) };
     };
     const holderOf = (path: string) => shown(path)?.holder;
-    // The HTML of the text a page shows goes with it only to a worker that did not render the text.
+    /** Whether the page shows a text `worker` did not render, whose HTML must go with it. */
+    const fromElsewhere = (worker: Worker, path: string) => {
+      const text = shown(path);
+      return text !== undefined && text.holder !== worker;
+    };
     const html = (worker: Worker, batch: string[]) =>
-      Object.fromEntries(
-        batch.flatMap((path) => {
-          const text = shown(path);
-          return text && text.holder !== worker ? [[path, text.page.html]] : [];
-        }),
-      );
+      Object.fromEntries(batch.flatMap((path) => (fromElsewhere(worker, path) ? [[path, shown(path)!.page.html]] : [])));
     const size = here ? sharedBatch : pageBatch;
     const left = new Map(
       this.shares(paths, holderOf).map(({ worker, items }) => [worker, batchesOf(items, size, here ? size : Math.ceil(size / 5))]),
@@ -159,7 +158,7 @@ export class RenderPool {
     );
     const feed = async (worker: Worker) => {
       for (let batch = next(worker); batch; batch = next(worker)) {
-        if (textsPending && batch.some((path) => shown(path) && holderOf(path) !== worker)) await texts;
+        if (textsPending && batch.some((path) => fromElsewhere(worker, path))) await texts;
         const done = await this.send<RenderedBatch>(worker, { type: 'pages', paths: batch, html: html(worker, batch), staging });
         rendered.push(...withKeys(done));
       }
