@@ -162,16 +162,9 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const helper = () => options.workers ?? (pool ??= new RenderPool(engineFile, 1));
     if (inWorkers) workers().site(model, content, assets, options.year);
     if (helped) helper().site(model, content, assets, options.year);
+    const paths = stale.map((r) => r.path);
     // Each worker starts on its pages once its own texts are rendered, while the others' still render.
-    const early = inWorkers
-      ? workers().pages(
-          routes,
-          stale.map((r) => r.path),
-          options.staging,
-          undefined,
-          rendered,
-        )
-      : undefined;
+    const early = inWorkers ? workers().pages(routes, paths, options.staging, undefined, rendered) : undefined;
     early?.catch(() => {}); // awaited below, after the texts
     await rendered;
     if (inWorkers) options.progress?.(`rendering ${stale.length} pages`);
@@ -179,12 +172,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const rendering =
       early ??
       (helped
-        ? helper().pages(
-            routes,
-            stale.map((r) => r.path),
-            options.staging,
-            renderOn(here(), options.staging, routes),
-          )
+        ? helper().pages(routes, paths, options.staging, renderOn(here(), options.staging, routes))
         : Promise.resolve(renderHere(stale, here(), options.staging)));
     rendering.catch(() => {}); // awaited below, after the site files
     // Made again only when something they read changed, as pages are: the sitemap is 4,000 lines.

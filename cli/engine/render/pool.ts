@@ -151,14 +151,9 @@ export class RenderPool {
     const steal = () => [...left.values()].reduce((a, b) => (b.length > a.length ? b : a)).pop();
     const next = (worker: Worker) => left.get(worker)!.shift() ?? steal();
     const rendered: (RenderedBytes | H)[] = [];
-    let textsPending = texts !== undefined;
-    void texts?.then(
-      () => (textsPending = false),
-      () => {}, // the build awaits the texts itself
-    );
     const feed = async (worker: Worker) => {
       for (let batch = next(worker); batch; batch = next(worker)) {
-        if (textsPending && batch.some((path) => fromElsewhere(worker, path))) await texts;
+        if (texts && batch.some((path) => fromElsewhere(worker, path))) await texts;
         const done = await this.send<RenderedBatch>(worker, { type: 'pages', paths: batch, html: html(worker, batch), staging });
         rendered.push(...withKeys(done));
       }
