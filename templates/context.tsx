@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactElement } from 'react';
+import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import type { SiteModel } from '../cli/site/model.ts';
 import { absoluteUrl } from '../cli/site/urls.ts';
 import type { Route, RouteMap } from '../cli/site/routes.ts';
@@ -79,10 +79,13 @@ export const holeMarker = (name: string) => `\uE000${name}\uE000`;
  * of the holes, and each page's value is put in the shared markup, escaped as React would.
  */
 export function SamePerLanguage<H extends Holes>(
-  props: { name: string; children: ReactElement } | { name: string; holes: H; children: (holes: H) => ReactElement },
+  props: { name: string; children: ReactNode } | { name: string; holes: H; children: (holes: H) => ReactElement },
 ) {
   const placeholder = useContext(Parts);
-  if (!('holes' in props)) return placeholder ? placeholder(props.name, props.children, {}) : props.children;
+  if (!('holes' in props)) {
+    const element = <>{props.children}</>;
+    return placeholder ? placeholder(props.name, element, {}) : element;
+  }
   if (!placeholder) return props.children(props.holes);
   const markers = Object.fromEntries(Object.keys(props.holes).map((key) => [key, holeMarker(key)])) as H;
   return placeholder(props.name, props.children(markers), props.holes);

@@ -75,35 +75,32 @@ export function Document() {
           <Page />
         </main>
         <SamePerLanguage name="page-end">
-          {/* biome-ignore lint/complexity/noUselessFragments: SamePerLanguage takes one element */}
-          <>
-            <Footer />
-            <Island
-              name="CookieConsent"
-              component={CookieConsent}
-              props={{
-                title: t.cookie.title,
-                text: t.cookie.text,
-                policy: { href: cookiePolicy?.path ?? href(routeKey.home()), label: t.cookie.policyLink },
-                accept: t.cookie.accept,
-                reject: t.cookie.reject,
-                configure: t.cookie.configure,
-                dialog: {
-                  title: t.cookie.dialogTitle,
-                  text: t.cookie.dialogText,
-                  necessary: t.cookie.necessary,
-                  necessaryDescription: t.cookie.necessaryDescription,
-                  analytics: t.cookie.analytics,
-                  analyticsDescription: t.cookie.analyticsDescription,
-                  rejectAll: t.cookie.rejectAll,
-                  save: t.cookie.save,
-                  close: t.cookie.close,
-                },
-                analyticsSrc: model.site.analytics?.src,
-              }}
-            />
-            <WhatsAppButton />
-          </>
+          <Footer />
+          <Island
+            name="CookieConsent"
+            component={CookieConsent}
+            props={{
+              title: t.cookie.title,
+              text: t.cookie.text,
+              policy: { href: cookiePolicy?.path ?? href(routeKey.home()), label: t.cookie.policyLink },
+              accept: t.cookie.accept,
+              reject: t.cookie.reject,
+              configure: t.cookie.configure,
+              dialog: {
+                title: t.cookie.dialogTitle,
+                text: t.cookie.dialogText,
+                necessary: t.cookie.necessary,
+                necessaryDescription: t.cookie.necessaryDescription,
+                analytics: t.cookie.analytics,
+                analyticsDescription: t.cookie.analyticsDescription,
+                rejectAll: t.cookie.rejectAll,
+                save: t.cookie.save,
+                close: t.cookie.close,
+              },
+              analyticsSrc: model.site.analytics?.src,
+            }}
+          />
+          <WhatsAppButton />
         </SamePerLanguage>
       </body>
     </html>

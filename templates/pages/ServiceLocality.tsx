@@ -59,17 +59,14 @@ export function ServiceLocality() {
       <Reviews reviews={relevantReviews(model, focus, 4)} tone="sand" />
       {/* The same on every page of the service in one language: rendered once per service and language. */}
       <SamePerLanguage name={`service-locality ${service.slug.es}`}>
-        {/* biome-ignore lint/complexity/noUselessFragments: SamePerLanguage takes one element */}
-        <>
-          <Band heading={t.localityPage.checklistHeading} tone="sea">
-            <Checklist items={text.servicios} columns={3} />
-          </Band>
-          <WhyChooseUs tone="white" />
-          {/* The first two of the service's own sections: the service page has them all, and the locality's text leads here. */}
-          {text.extras.slice(0, 2).map((section, i) => (
-            <ContentSection key={section.heading} section={section} tone={i % 2 ? 'white' : 'sand'} />
-          ))}
-        </>
+        <Band heading={t.localityPage.checklistHeading} tone="sea">
+          <Checklist items={text.servicios} columns={3} />
+        </Band>
+        <WhyChooseUs tone="white" />
+        {/* The first two of the service's own sections: the service page has them all, and the locality's text leads here. */}
+        {text.extras.slice(0, 2).map((section, i) => (
+          <ContentSection key={section.heading} section={section} tone={i % 2 ? 'white' : 'sand'} />
+        ))}
       </SamePerLanguage>
       <Band heading={fill(t.localityPage.otherServicesHeading, values)} tone="sea">
         <ul className="flex flex-wrap gap-2">
