@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outputFile, type Route, type RouteMap } from '../site/routes.ts';
 import { trackPage, type Entities } from './incremental/tracking.ts';
+import { fillTexts } from './render/texts.ts';
 import { routesAndIndex, type LastBuild } from './incremental/last-build.ts';
 import { digest } from '../files.cjs';
 import { checkYoungGeneration } from '../young-generation.cjs';
@@ -89,6 +90,8 @@ export interface BuildResult {
   rendered: number;
   /** Photo files encoded by this build; the others came from the cache. */
   photosEncoded: number;
+  /** The compiled engine it rendered with. */
+  engineFile: string;
 }
 
 /** Keyed by templates and builder, which also names the compile on disk; dev reuses it until a template changes. */
@@ -179,23 +182,24 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     // Here, while the workers render pages; added after them.
     const files = plan([...siteFiles.keys()].map((file) => ({ item: file, file, base: version })));
     const made = files.stale.map((file) => {
-      const read = new Set<string>();
-      const tracked = trackPage(model, routes, undefined, index, read);
-      return { file, content: siteFiles.get(file)!(tracked.model, tracked.routes), read };
+      const [read, texts] = [new Set<string>(), new Map<string, string>()];
+      const tracked = trackPage(model, routes, undefined, index, read, texts);
+      const filled = fillTexts(siteFiles.get(file)!(tracked.model, tracked.routes), texts, 'xml');
+      return { file, content: filled.output, read, texts: filled.texts };
     });
     const renderedPages = await rendering;
     for (const page of renderedPages) {
       const file = outputFile(page.path);
       outputs.set(file, page.html);
-      pages.set(file, { base: base(routes.byPath(page.path)), deps: page.read });
+      pages.set(file, { base: base(routes.byPath(page.path)), deps: page.read, texts: page.texts });
     }
 
     for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
     const encoded = await photos;
     for (const [file, staged] of encoded.outputs) outputs.set(file, ownPhotoDir ? readFileSync(staged.staged) : staged);
-    for (const { file, content, read } of made) {
+    for (const { file, content, read, texts } of made) {
       outputs.set(file, content);
-      pages.set(file, { base: version, deps: [...read] });
+      pages.set(file, { base: version, deps: [...read], texts });
     }
     for (const file of files.kept) kept.add(file);
     for (const [file, record] of files.records) pages.set(file, record);
@@ -206,7 +210,18 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
       warmUp(engine, content, model, routes, assets, options.year, index);
       warmedForCache.add(engineFile);
     }
-    return { outputs, kept, routes, model, index, pages, hashOf, rendered: renderedPages.length, photosEncoded: encoded.encoded };
+    return {
+      outputs,
+      kept,
+      routes,
+      model,
+      index,
+      pages,
+      hashOf,
+      rendered: renderedPages.length,
+      photosEncoded: encoded.encoded,
+      engineFile,
+    };
   } finally {
     pool?.close();
     if (ownPhotoDir) rmSync(ownPhotoDir, { recursive: true, force: true });

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { MarkdownCache } from './markdown-cache.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from './sealed.ts';
-import { sameTimes, type ParsedFile, type ParsedFiles } from '../load/parse.ts';
-import { isRecord } from '../../site/json.ts';
+import { sameTimes, type Head, type ParsedFile, type ParsedFiles } from '../load/parse.ts';
+import { isNumbers, isRecord, isStrings } from '../../site/json.ts';
 
 // The persistent build cache in `.cache/`: what each page read last time, the HTML of every
 // Markdown body (engine/incremental/markdown-cache.ts) and the parsed content files. Safe to delete.
@@ -22,34 +22,29 @@ interface ManifestFile {
   hashes: string[];
   /**
    * Per page file: hash of its template family, assets and tool version; indexes of the keys it
-   * read, comma-separated (thousands of pages read about a hundred keys each).
+   * read, comma-separated (thousands of pages read about a hundred keys each); where the texts it
+   * shows lie (render/texts.ts textsLine).
    */
-  pages: { files: string[]; bases: string[]; deps: string[] };
+  pages: { files: string[]; bases: string[]; deps: string[]; texts: string[] };
   /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
   outputs: { files: string[]; hashes: string[]; sizes: number[]; mtimes: number[] };
 }
-
-const arrayOf =
-  <T>(type: 'string' | 'number') =>
-  (value: unknown, length?: number): value is T[] =>
-    Array.isArray(value) && (length === undefined || value.length === length) && value.every((item) => typeof item === type);
-const strings = arrayOf<string>('string');
-const numbers = arrayOf<number>('number');
 
 /**
  * Checked by hand, like the parsed-file entries below: zod's first check of a 2.5 MB manifest in a
  * fresh process took ~20 ms of a one-post rebuild, this one takes a few.
  */
 const isManifestFile = (value: unknown): value is ManifestFile => {
-  if (!isRecord(value) || typeof value.version !== 'string' || !strings(value.keys)) return false;
+  if (!isRecord(value) || typeof value.version !== 'string' || !isStrings(value.keys)) return false;
   const count = value.keys.length;
-  if (!strings(value.hashes, count)) return false;
+  if (!isStrings(value.hashes, count)) return false;
   const { pages, outputs } = value;
-  if (!isRecord(pages) || !strings(pages.files) || !strings(pages.bases, pages.files.length)) return false;
-  if (!strings(pages.deps, pages.files.length) || !pages.deps.every((deps) => isKeyList(deps, count))) return false;
-  if (!isRecord(outputs) || !strings(outputs.files)) return false;
+  if (!isRecord(pages) || !isStrings(pages.files) || !isStrings(pages.bases, pages.files.length)) return false;
+  if (!isStrings(pages.deps, pages.files.length) || !pages.deps.every((deps) => isKeyList(deps, count))) return false;
+  if (!isStrings(pages.texts, pages.files.length)) return false;
+  if (!isRecord(outputs) || !isStrings(outputs.files)) return false;
   const files = outputs.files.length;
-  return strings(outputs.hashes, files) && numbers(outputs.sizes, files) && numbers(outputs.mtimes, files);
+  return isStrings(outputs.hashes, files) && isNumbers(outputs.sizes, files) && isNumbers(outputs.mtimes, files);
 };
 
 /** Whether `deps` is a comma-separated list of indexes below `count`. */
@@ -84,7 +79,7 @@ function findIndex(deps: string, found: (index: number) => boolean): boolean | u
 // each path made a property name.
 const manifestSchema = z.custom<ManifestFile>(isManifestFile).transform(({ pages, outputs, ...rest }) => ({
   ...rest,
-  pages: new Map(pages.files.map((file, i) => [file, { base: pages.bases[i]!, deps: pages.deps[i]! }])),
+  pages: new Map(pages.files.map((file, i) => [file, { base: pages.bases[i]!, deps: pages.deps[i]!, texts: pages.texts[i]! }])),
   outputs: new Map(
     outputs.files.map((file, i) => [file, { hash: outputs.hashes[i]!, size: outputs.sizes[i]!, mtimeMs: outputs.mtimes[i]! }]),
   ),
@@ -98,7 +93,12 @@ function manifestFile({ pages, outputs, ...rest }: Manifest): ManifestFile {
   const output = [...outputs];
   return {
     ...rest,
-    pages: { files: page.map(([file]) => file), bases: page.map(([, p]) => p.base), deps: page.map(([, p]) => p.deps) },
+    pages: {
+      files: page.map(([file]) => file),
+      bases: page.map(([, p]) => p.base),
+      deps: page.map(([, p]) => p.deps),
+      texts: page.map(([, p]) => p.texts),
+    },
     outputs: {
       files: output.map(([file]) => file),
       hashes: output.map(([, o]) => o.hash),
@@ -112,7 +112,7 @@ function manifestFile({ pages, outputs, ...rest }: Manifest): ManifestFile {
  * What a page read, as dependency keys, with the hash of the rest of its inputs; for a page kept
  * from the previous build, its record in that build's manifest.
  */
-export type PageRecord = { base: string; deps: string[] } | { base: string; previous: PageDeps };
+export type PageRecord = { base: string; deps: string[]; texts: string } | { base: string; previous: PageDeps };
 
 /**
  * A parsed-file entry, checked by hand: thousands of them are read on every build, and zod took
@@ -129,9 +129,12 @@ const isParsedFile = (value: unknown): value is ParsedFile => {
     typeof entry.ctimeMs === 'number' &&
     'data' in entry &&
     (entry.dataHash === undefined || typeof entry.dataHash === 'string') &&
-    (entry.bodyLine === undefined || typeof entry.bodyLine === 'number')
+    (entry.bodyLine === undefined || typeof entry.bodyLine === 'number') &&
+    (entry.head === undefined || isHead(entry.head))
   );
 };
+const isHead = (value: unknown): value is Head => isRecord(value) && typeof value.length === 'number' && typeof value.hash === 'string';
+
 /** A shard of the parsed files: its entries, and the tool version that wrote them. */
 const shardSchema = z.custom<{ version: string; entries: Record<string, ParsedFile> }>(
   (value) =>
@@ -237,7 +240,12 @@ export function manifestOf(
   // A kept page's record stays the same object when the key table is extended.
   const manifestPages: Manifest['pages'] = new Map();
   for (const [file, record] of pages)
-    manifestPages.set(file, extend && 'previous' in record ? record.previous : { base: record.base, deps: depsOf(record) });
+    manifestPages.set(
+      file,
+      extend && 'previous' in record
+        ? record.previous
+        : { base: record.base, deps: depsOf(record), texts: 'deps' in record ? record.texts : record.previous.texts },
+    );
   return { version, keys, hashes: keys.map(hashOf), pages: manifestPages, outputs };
 }
 

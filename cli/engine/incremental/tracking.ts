@@ -2,7 +2,8 @@ import { digest } from '../../files.cjs';
 import type { Image } from '../../site/model.ts';
 import type { LegalPage, Post, SiteModel } from '../../site/model.ts';
 import type { Route, RouteMap } from '../../site/routes.ts';
-import { langs } from '../../site/lang.ts';
+import { langs, type Lang } from '../../site/lang.ts';
+import { textMarker } from '../render/texts.ts';
 
 /**
  * Dependency tracking for incremental builds. A page is rendered against proxies of the model
@@ -53,6 +54,11 @@ const hashOnce = (value: unknown): string => {
   return hash;
 };
 
+const postKey = (lang: Lang, slug: string) => `post:${lang}:${slug}`;
+const bodyKey = (key: string) => `${key}.body`;
+/** The key of a post's text, which pages that show it read. */
+export const postBodyKey = (lang: Lang, slug: string) => bodyKey(postKey(lang, slug));
+
 /** Keys and hashes of everything a page can read; `hashes: false` leaves the hashes out. */
 export function indexModel(model: SiteModel, routes: RouteMap, options = { hashes: true }): Entities {
   const keyOf = new Map<object, string>();
@@ -101,11 +107,11 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   const markdownPage = (page: Post | LegalPage, key: string) => {
     entity(page, key, page.frontMatterHash);
     // The body is made from the source (its HTML too, with the tool version in every page's base).
-    bodyKeyOf.set(page, `${key}.body`);
-    hashes.set(`${key}.body`, page.sourceHash);
+    bodyKeyOf.set(page, bodyKey(key));
+    hashes.set(bodyKey(key), page.sourceHash);
   };
   for (const lang of langs) {
-    model.posts[lang].forEach((p) => markdownPage(p, `post:${lang}:${p.slug}`));
+    model.posts[lang].forEach((p) => markdownPage(p, postKey(lang, p.slug)));
     model.legal[lang].forEach((p) => markdownPage(p, `legal:${lang}:${p.slug}`));
     list(model.posts[lang], `posts:${lang}`);
     list(model.legal[lang], `legal:${lang}`);
@@ -216,7 +222,8 @@ const routeKeyOf = (route: Route): string => {
  * The model, route map and route of one page (no route for another file made from the model),
  * wrapped so that every read records its key in `read`. Nested values of an entity are returned as
  * they are: reading any part of an entity depends on the whole entity, except for field-tracked
- * entities and the bodies of Markdown pages.
+ * entities and the bodies of Markdown pages. A body reads as its marker (render/texts.ts), its HTML
+ * kept in `texts` by its key for fillTexts to put in.
  */
 export function trackPage<R extends Route | undefined>(
   model: SiteModel,
@@ -224,6 +231,7 @@ export function trackPage<R extends Route | undefined>(
   route: R,
   { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf }: Entities,
   read: DependencyKeys,
+  texts: Map<string, string>,
 ) {
   const proxies = new WeakMap<object, object>();
   // Objects that only hold entities: reading them depends on nothing by itself.
@@ -258,8 +266,10 @@ export function trackPage<R extends Route | undefined>(
         get(target, prop, receiver) {
           if (prop === 'slug' && sluggedKeys.has(target)) return Reflect.get(target, prop, receiver);
           if (prop === 'html' && bodyKeyOf.has(target)) {
-            read.add(bodyKeyOf.get(target)!);
-            return Reflect.get(target, prop, receiver);
+            const bodyKey = bodyKeyOf.get(target)!;
+            read.add(bodyKey);
+            texts.set(bodyKey, Reflect.get(target, prop, receiver) as string);
+            return textMarker(bodyKey);
           }
           touch();
           if (prop === 'images' && (target as object) === model) return trackImages(model.images, read);

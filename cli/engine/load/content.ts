@@ -304,7 +304,14 @@ function loadPage<S extends z.ZodType<PairPage>>(
     return undefined;
   }
   const frontMatterHash = md.cached?.dataHash ?? digest(front);
-  const entry = md.unchanged ?? { hash: md.hash, ...md.times, data: front, dataHash: frontMatterHash, bodyLine: md.bodyLine };
+  const entry = md.unchanged ?? {
+    hash: md.hash,
+    ...md.times,
+    data: front,
+    dataHash: frontMatterHash,
+    bodyLine: md.bodyLine,
+    head: md.head,
+  };
   parsed?.next.set(file, entry);
   // Positions are parsed only when there is a problem to point at.
   const source: Locator = {

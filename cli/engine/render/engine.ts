@@ -5,6 +5,7 @@ import type { SiteModel } from '../../site/model.ts';
 import { renderPage, renderPart, type SharedPart } from './page.tsx';
 import { routeKey, type Route, type RouteMap } from '../../site/routes.ts';
 import { indexModel, trackPage } from '../incremental/tracking.ts';
+import { fillTexts } from './texts.ts';
 
 export { pages } from '../../../templates/pages/index.tsx';
 export { markdownToHtmlSync, renderBatch } from './markdown.ts';
@@ -14,6 +15,8 @@ export interface RenderedPage {
   html: string;
   /** Dependency keys the page read (tracking.ts). */
   read: string[];
+  /** Where the texts it shows lie in its bytes (texts.ts textsLine). */
+  texts: string;
 }
 
 /**
@@ -28,21 +31,30 @@ export function createRenderer(
   year: number,
   { shareParts = true, index = indexModel(model, routes) } = {},
 ) {
-  const tracked = (route: Route, read: Set<string>) => ({ ...trackPage(model, routes, route, index, read), assets, year });
-  const parts = new Map<string, { html: string; read: string[] }>();
+  const tracked = (route: Route, read: Set<string>, texts: Map<string, string>) => ({
+    ...trackPage(model, routes, route, index, read, texts),
+    assets,
+    year,
+  });
+  const parts = new Map<string, { html: string; read: string[]; texts: Map<string, string> }>();
   return (route: Route): RenderedPage => {
     const read = new Set<string>();
+    const texts = new Map<string, string>();
     const shared: SharedPart = (name, element) => {
       const key = `${name}:${route.lang}`;
       let part = parts.get(key);
       if (!part) {
-        const partRead = new Set<string>();
-        part = { html: renderPart(tracked(routes.get(routeKey.home(), route.lang), partRead), element), read: [...partRead] };
+        const [partRead, partTexts] = [new Set<string>(), new Map<string, string>()];
+        const html = renderPart(tracked(routes.get(routeKey.home(), route.lang), partRead, partTexts), element);
+        part = { html, read: [...partRead], texts: partTexts };
         parts.set(key, part);
       }
       for (const dependency of part.read) read.add(dependency);
+      for (const [bodyKey, html] of part.texts) texts.set(bodyKey, html);
       return part.html;
     };
-    return { path: route.path, html: renderPage(tracked(route, read), shareParts ? shared : undefined), read: [...read] };
+    const html = renderPage(tracked(route, read, texts), shareParts ? shared : undefined);
+    const filled = fillTexts(html, texts, 'page');
+    return { path: route.path, html: filled.output, read: [...read], texts: filled.texts };
   };
 }
