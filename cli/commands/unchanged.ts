@@ -1,11 +1,13 @@
-// `build`'s answer when nothing changed since the last build, and how a build is reported. It
-// loads no engine module: bin.cjs runs it from a small bundle of its own (quick.ts) before the
-// command line, and `build` itself (build.ts) runs it when that bundle did not run.
+// `build`'s answers when nothing changed since the last build or only posts' texts did, and how a
+// build is reported. It loads no content, cache or template code: bin.cjs runs it from a small
+// bundle of its own (quick.ts) before the command line, and `build` itself (build.ts) runs it when
+// that bundle did not run.
 import { writeSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { BuildCommandOptions, BuildSummary } from '../engine/build-site.ts';
 import { type Inputs, inputsOf, readStamp, sameOutput } from '../engine/incremental/stamp.ts';
 import { outputBusy } from '../engine/write/publish.ts';
+import { patchTexts } from '../engine/incremental/text-edits.ts';
 
 /**
  * Says "nothing changed" when the last build's stamp matches the inputs (`answered`); otherwise
@@ -13,7 +15,7 @@ import { outputBusy } from '../engine/write/publish.ts';
  * none), for the build to record. `started` is from Date.now(): performance.now() loads
  * perf_hooks, ~2.5 ms of a build that changed nothing.
  */
-export function answerIfUnchanged(opts: BuildCommandOptions, started: number): { answered: true } | { answered: false; inputs?: Inputs } {
+function answerIfUnchanged(opts: BuildCommandOptions, started: number): { answered: true } | { answered: false; inputs?: Inputs } {
   // --changed spares the walk a fingerprint takes.
   const inputs = opts.cache === false || opts.changed ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() });
   if (opts.cache !== false && inputs && !opts.verifyOutput) {
@@ -32,6 +34,24 @@ export function answerIfUnchanged(opts: BuildCommandOptions, started: number): {
     }
   }
   return { answered: false, inputs };
+}
+
+/**
+ * answerIfUnchanged, and when something changed, the answer of a build that found only posts'
+ * texts edited and patched them into the site (text-edits.ts), without loading the command line,
+ * the content or the build cache.
+ */
+export function answerQuickly(opts: BuildCommandOptions, started: number): { answered: true } | { answered: false; inputs?: Inputs } {
+  const unchanged = answerIfUnchanged(opts, started);
+  if (unchanged.answered || !unchanged.inputs || opts.cache === false || opts.verifyOutput) return unchanged;
+  const edits = patchTexts({ content: opts.content, out: opts.out, cache: opts.cache }, unchanged.inputs, (message) =>
+    console.warn(`! ${message}`),
+  );
+  if (!edits) return unchanged;
+  const note = `${edits.posts === 1 ? "a post's text" : `${edits.posts} posts' texts`} patched into ${edits.files} files`;
+  const summary = { ...edits.stamp.summary, rendered: 0, photosEncoded: 0, seconds: (Date.now() - started) / 1000 };
+  writeSync(1, `${reportLine(summary, opts.out, note)}\n`);
+  return { answered: true };
 }
 
 /** The line a build prints: its pages, files and bytes, how long it took, and where it wrote them. */

@@ -90,26 +90,33 @@ export async function writeOutputs(outDir: string, outputs: Outputs, update?: Ou
   for (const file of update?.kept ?? []) records.set(file, update!.previous.get(file)!);
   const removed = [...(update?.previous.keys() ?? [])].filter((file) => !records.has(file) && !outputs.has(file));
   if (update && changed.length === 0 && removed.length === 0) return records;
+  if (update?.inPlace) {
+    replaceInPlace(target, assemblyFolder(target), changed, removed, records);
+    return records;
+  }
+  assemble(target, [...records.keys()], changed, records);
+  return records;
+}
+
+/**
+ * Puts the new site together beside `target`, its files `unchanged` hard-linked from the current
+ * one and the `changed` ones put in (recorded in `records`), and swaps it in.
+ */
+export function assemble(target: string, unchanged: string[], changed: [string, OutputContent][], records: OutputRecords): void {
   // Files are put together here first: a build killed meanwhile leaves it for the next one to remove
   // (claimOutput). Pages may be staged in it already; a failed attempt removed what it had put there.
   const next = assemblyFolder(target);
-  if (update?.inPlace) {
-    replaceInPlace(target, next, changed, removed, records);
-    return records;
-  }
   try {
-    const files = [...records.keys(), ...changed.map(([file]) => file)];
-    makeFolders(next, files);
+    makeFolders(next, [...unchanged, ...changed.map(([file]) => file)]);
     // Output paths are relative and normalised: joined by hand, since path.join took a quarter of
     // the time of linking 4,373 files.
-    for (const file of records.keys()) linkOrCopy(`${target}/${file}`, `${next}/${file}`);
+    for (const file of unchanged) linkOrCopy(`${target}/${file}`, `${next}/${file}`);
     putAll(next, changed, records);
     swapIn(next, target);
   } catch (error) {
     rmSync(next, { recursive: true, force: true });
     throw new Error(`could not write ${target}; it still holds the previous build`, { cause: error });
   }
-  return records;
 }
 
 const makeFolders = (root: string, files: string[]) => {
@@ -241,10 +248,27 @@ export async function claimOutput(outDir: string, say: (message: string) => void
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   recoverLeftovers(target);
-  return () => {
-    if (readIfAny(lock) === String(process.pid)) rmSync(lock, { force: true });
-  };
+  return releaser(lock);
 }
+
+/**
+ * Takes the output folder for one build only if no build holds it and none left anything beside
+ * it (outputBusy); undefined otherwise. Returns the function that lets the folder go.
+ */
+export function claimOutputNow(outDir: string): (() => void) | undefined {
+  if (outputBusy(outDir)) return undefined;
+  const lock = `${resolve(outDir)}.lock`;
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    return undefined;
+  }
+  return releaser(lock);
+}
+
+const releaser = (lock: string) => () => {
+  if (readIfAny(lock) === String(process.pid)) rmSync(lock, { force: true });
+};
 
 const readIfAny = (file: string) => {
   try {

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BuildSession, buildSite } from '../../../cli/engine/build-site.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
 import { compiledDir } from '../../../cli/paths.ts';
-import { copyContent, editFile, repoRoot, scratchDir } from '../../helpers.ts';
+import { copyContent, editFile, repoRoot, scratchDir, snapshot } from '../../helpers.ts';
 
 const run = promisify(execFile);
 const cli = (...args: string[]) =>
@@ -68,9 +68,69 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
   it('says at once that nothing changed, and rebuilds what an edit changed', async () => {
     const { content, out, args } = await setUp();
     expect((await cli(...args)).stdout).toMatch(/^Built 338 pages \(es 169, en 169; nothing changed since the last build\)/);
-    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUna frase nueva.\n`);
+    await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: Xaló (Jalón)'));
     expect((await cli(...args)).stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
-    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Una frase nueva.');
+    expect(await readFile(join(out, 'fontaneros/xalo.html'), 'utf8')).toContain('Xaló (Jalón)');
+  });
+
+  /** The site a build with no cache makes of `content`, every file with its bytes. */
+  const cleanBuild = async (content: string) => {
+    const out = join(await scratchDir('clean-'), 'dist');
+    expect((await cli('build', '--content', content, '--out', out, '--no-cache')).code).toBe(0);
+    return snapshot(out);
+  };
+
+  it("patches an edited post's text into its page and its feed, as a clean build writes them", async () => {
+    const { content, out, args } = await setUp();
+    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUna frase nueva, con «comillas» & más.\n`);
+    expect((await cli(...args)).stdout).toMatch(/; a post's text patched into 2 files\), 373 files/);
+    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Una frase nueva, con «comillas»');
+    expect(await snapshot(out)).toEqual(await cleanBuild(content));
+    // Again, from what the patch left: the same post and one in English, each in its page and feed.
+    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => md.replace('Una frase nueva', 'Una frase corregida'));
+    await editFile(content, 'blog/en/summer-pool-maintenance-tips.md', (md) => `${md}\nA new closing line.\n`);
+    expect((await cli(...args)).stdout).toMatch(/; 2 posts' texts patched into 4 files\)/);
+    expect(await snapshot(out)).toEqual(await cleanBuild(content));
+    expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
+  });
+
+  it('renders again what a patch changed once a build reads the content: a text put back as the cache knew it', async () => {
+    const { content, out, args } = await setUp();
+    const post = 'blog/es/mantenimiento-piscinas-verano.md';
+    const text = await readFile(join(content, post), 'utf8');
+    await editFile(content, post, (md) => `${md}\nSolo un momento.\n`);
+    expect((await cli(...args)).stdout).toMatch(/; a post's text patched into 2 files\)/);
+    // The cache still holds the page and feed of this text; a new title elsewhere needs a build.
+    await writeFile(join(content, post), text);
+    await editFile(content, 'blog/en/summer-pool-maintenance-tips.md', (md) =>
+      md.replace(/^title: .*$/m, 'title: "Pool care for the summer"'),
+    );
+    expect((await cli(...args)).stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
+    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).not.toContain('Solo un momento.');
+    expect(await snapshot(out)).toEqual(await cleanBuild(content));
+  });
+
+  it('renders a post whose front matter changed with its text, and patches nothing when texts.v8 is damaged', async () => {
+    const { content, out, args } = await setUp();
+    const post = 'blog/es/mantenimiento-piscinas-verano.md';
+    await editFile(content, post, (md) => md.replace(/^excerpt: .*$/m, 'excerpt: "Un resumen nuevo."').concat('\nY un final.\n'));
+    expect((await cli(...args)).stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
+    const cacheDir = args[args.indexOf('--cache') + 1]!;
+    const store = join(cacheDir, 'texts.v8');
+    const bytes = await readFile(store);
+    bytes[bytes.length - 1]! ^= 1;
+    await writeFile(store, bytes);
+    await editFile(content, post, (md) => `${md}\nOtra línea.\n`);
+    const damaged = await cli(...args);
+    expect(damaged.stderr).toContain(
+      `! cache file ${store} was damaged (its checksum does not match its content); it is ignored and rebuilt`,
+    );
+    expect(damaged.stdout).toMatch(/; 1 rendered, the rest unchanged\)/);
+    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Otra línea.');
+    // That build wrote the file anew: the next edit of a text is patched again.
+    await editFile(content, post, (md) => `${md}\nY otra más.\n`);
+    expect((await cli(...args)).stdout).toMatch(/; a post's text patched into 2 files\)/);
+    expect(await snapshot(out)).toEqual(await cleanBuild(content));
   });
 
   it('keeps beside its bundle the tool version that the hash of the sources gives', async () => {
