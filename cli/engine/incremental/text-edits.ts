@@ -3,7 +3,7 @@
 // one place that the build recorded (render/texts.ts), and nothing else in the file depends on
 // it; so the new site is the current one with the new texts put in those places. This reads no
 // cache but its own small file, loads no content, and renders nothing but the texts' Markdown.
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { loadBundle } from '../../code-cache.cjs';
 import { digest } from '../../files.cjs';
@@ -11,7 +11,7 @@ import type { Lang } from '../../site/lang.ts';
 import { isNumbers, isRecord, isStrings } from '../../site/json.ts';
 import type { Engine } from '../render/compile.ts';
 import { textEncodings, textsLine, textsOf, type TextSpan } from '../render/texts.ts';
-import { assemble, claimOutputNow } from '../write/publish.ts';
+import { assemble, claimOutputNow, type OutputRecords } from '../write/publish.ts';
 import type { Manifest } from './cache.ts';
 import type { Head, ParsedFiles } from '../load/parse.ts';
 import { readCheckedFile, sealedFile, writeSealed } from './sealed.ts';
@@ -35,8 +35,11 @@ interface TextStore {
   outputs: string[];
   /** Each post's file in the content folder, and its head (load/parse.ts). */
   posts: { files: string[]; lengths: number[]; hashes: string[] };
-  /** Each output file that shows texts, and where they lie in it (render/texts.ts textsLine). */
-  shown: { files: string[]; texts: string[] };
+  /**
+   * Each output file that shows texts, where they lie in it (render/texts.ts textsLine), and the
+   * size and time it was left with: a file edited since is not patched.
+   */
+  shown: { files: string[]; texts: string[]; sizes: number[]; mtimes: number[] };
 }
 
 const storeFile = (cacheDir: string) => sealedFile(cacheDir, 'texts');
@@ -48,7 +51,8 @@ const isTextStore = (value: unknown): value is TextStore => {
   if (!isStrings(files) || !isNumbers(stats, 4 * files.length) || typeof engine !== 'string' || !isStrings(outputs)) return false;
   if (!isRecord(posts) || !isStrings(posts.files)) return false;
   if (!isNumbers(posts.lengths, posts.files.length) || !isStrings(posts.hashes, posts.files.length)) return false;
-  return isRecord(shown) && isStrings(shown.files) && isStrings(shown.texts, shown.files.length);
+  if (!isRecord(shown) || !isStrings(shown.files) || !isStrings(shown.texts, shown.files.length)) return false;
+  return isNumbers(shown.sizes, shown.files.length) && isNumbers(shown.mtimes, shown.files.length);
 };
 
 /** A post's file in the content folder: `blog/<lang>/<slug>.md`. */
@@ -66,11 +70,14 @@ export function writeTextStore(cacheDir: string, inputs: Inputs, manifest: Manif
     posts.lengths.push(entry.head.length);
     posts.hashes.push(entry.head.hash);
   }
-  const shown: TextStore['shown'] = { files: [], texts: [] };
+  const shown: TextStore['shown'] = { files: [], texts: [], sizes: [], mtimes: [] };
   for (const [file, record] of manifest.pages) {
-    if (!record.texts) continue;
+    const output = manifest.outputs.get(file);
+    if (!record.texts || !output) continue;
     shown.files.push(file);
     shown.texts.push(record.texts);
+    shown.sizes.push(output.size);
+    shown.mtimes.push(output.mtimeMs);
   }
   const store: TextStore = {
     inputs: inputs.key,
@@ -117,18 +124,23 @@ export function patchTexts(
     const now = readStamp(opts.cache);
     if (now?.inputs !== stamp.inputs || !sameOutput(now.out, opts.out)) return undefined;
     const patched = patchedFiles(resolve(opts.out), store, edited);
-    if (!patched || !published(resolve(opts.out), store.outputs, patched)) return undefined;
+    const records = patched && published(resolve(opts.out), store.outputs, patched);
+    if (!patched || !records) return undefined;
     const bytes = stamp.summary.bytes + patched.reduce((sum, { bytes, was }) => sum + bytes.length - was, 0);
     const out = outIdentity(opts.out);
     if (!out) throw new Error(`${opts.out} is gone after it was written`);
-    const shown = new Map(store.shown.files.map((file, i) => [file, store.shown.texts[i]!]));
-    for (const { file, texts } of patched) shown.set(file, texts);
+    const shown = structuredClone(store.shown);
+    for (const { index, texts, file } of patched) {
+      shown.texts[index] = texts;
+      shown.sizes[index] = records.get(file)!.size;
+      shown.mtimes[index] = records.get(file)!.mtimeMs;
+    }
     writeSealed(storeFile(opts.cache), {
       ...store,
       inputs: inputs.key,
       files: inputs.files,
       stats: inputs.stats,
-      shown: { files: [...shown.keys()], texts: [...shown.values()] },
+      shown,
     } satisfies TextStore);
     // `patched`: the manifest does not know these files' new bytes, so the next build that reads
     // it checks every file instead of trusting the folder (build-site.ts).
@@ -142,22 +154,23 @@ export function patchTexts(
 
 /**
  * Swaps in the site with the `patched` files, the other `outputs` linked from the current one (as
- * every build does, write/publish.ts); false, having changed nothing, when one of them is missing:
- * then a build finds out what else is.
+ * every build does, write/publish.ts), and returns the patched files' records; undefined, having
+ * changed nothing, when one of the files is missing: then a build finds out what else is.
  */
-function published(target: string, outputs: string[], patched: { file: string; bytes: Buffer }[]): boolean {
+function published(target: string, outputs: string[], patched: { file: string; bytes: Buffer }[]): OutputRecords | undefined {
   const unchanged = new Set(outputs);
   for (const { file } of patched) unchanged.delete(file);
+  const records: OutputRecords = new Map();
   try {
     assemble(
       target,
       [...unchanged],
       patched.map(({ file, bytes }) => [file, bytes]),
-      new Map(),
+      records,
     );
-    return true;
+    return records;
   } catch (error) {
-    if (((error as Error).cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return false;
+    if (((error as Error).cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return undefined;
     throw error;
   }
 }
@@ -203,7 +216,8 @@ function bodyAfter(text: string, head: Head): string | undefined {
 
 /**
  * The output files that show the edited texts, patched with their new HTML; undefined when a file
- * the store names, or the engine, is gone: a build finds out what is missing.
+ * the store names, or the engine, is gone, or such a file was changed since: a build finds out
+ * what is missing or sets the file right.
  */
 function patchedFiles(outDir: string, store: TextStore, edited: { key: string; body: string }[]) {
   try {
@@ -215,13 +229,19 @@ function patchedFiles(outDir: string, store: TextStore, edited: { key: string; b
   }
 }
 
-/** Each output file that shows one of `texts`, with them put in: its new bytes, its old size and its texts' new places. */
+/**
+ * Each output file that shows one of `texts`, with them put in: its index in the store, its new
+ * bytes, its old size and its texts' new places; undefined if one is not as the store left it.
+ */
 function patch(outDir: string, store: TextStore, texts: ReadonlyMap<string, string>) {
-  const patched: { file: string; bytes: Buffer; was: number; texts: string }[] = [];
-  store.shown.files.forEach((file, i) => {
-    const shown = textsOf(store.shown.texts[i]!);
-    if (!shown.spans.some((span) => texts.has(span.key))) return;
-    const old = readFileSync(join(outDir, file));
+  const patched: { index: number; file: string; bytes: Buffer; was: number; texts: string }[] = [];
+  for (const [index, file] of store.shown.files.entries()) {
+    const shown = textsOf(store.shown.texts[index]!);
+    if (!shown.spans.some((span) => texts.has(span.key))) continue;
+    const path = join(outDir, file);
+    const info = statSync(path);
+    if (info.size !== store.shown.sizes[index] || info.mtimeMs !== store.shown.mtimes[index]) return undefined;
+    const old = readFileSync(path);
     const encode = textEncodings[shown.encoding];
     const parts: Buffer[] = [];
     const spans: TextSpan[] = [];
@@ -237,7 +257,7 @@ function patch(outDir: string, store: TextStore, texts: ReadonlyMap<string, stri
       from = span.at + span.length;
     }
     parts.push(old.subarray(from));
-    patched.push({ file, bytes: Buffer.concat(parts), was: old.length, texts: textsLine({ encoding: shown.encoding, spans }) });
-  });
+    patched.push({ index, file, bytes: Buffer.concat(parts), was: old.length, texts: textsLine({ encoding: shown.encoding, spans }) });
+  }
   return patched;
 }

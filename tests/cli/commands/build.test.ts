@@ -94,6 +94,15 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
   });
 
+  it('patches no page that was changed by hand since the last build: the build renders it again', async () => {
+    const { content, out, args } = await setUp();
+    const page = join(out, 'blog/mantenimiento-piscinas-verano.html');
+    await writeFile(page, (await readFile(page, 'utf8')).replace('<main', '<!-- a note --><main'));
+    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUna frase nueva.\n`);
+    expect((await cli(...args)).stdout).toMatch(/; 1 rendered, the rest unchanged\)/);
+    expect(await snapshot(out)).toEqual(await cleanBuild(content));
+  });
+
   it('renders again what a patch changed once a build reads the content: a text put back as the cache knew it', async () => {
     const { content, out, args } = await setUp();
     const post = 'blog/es/mantenimiento-piscinas-verano.md';
