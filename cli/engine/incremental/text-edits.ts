@@ -241,23 +241,21 @@ function patch(outDir: string, store: TextStore, texts: ReadonlyMap<string, stri
     const path = join(outDir, file);
     const info = statSync(path);
     if (info.size !== store.shown.sizes[index] || info.mtimeMs !== store.shown.mtimes[index]) return undefined;
-    const old = readFileSync(path);
+    const old = readFileSync(path, 'utf8');
     const encode = textEncodings[shown.encoding];
-    const parts: Buffer[] = [];
+    let now = '';
     const spans: TextSpan[] = [];
     let from = 0;
-    let length = 0;
     for (const span of shown.spans) {
       const html = texts.get(span.key);
-      const text = html === undefined ? old.subarray(span.at, span.at + span.length) : Buffer.from(encode(html));
-      parts.push(old.subarray(from, span.at), text);
-      length += span.at - from;
-      spans.push({ key: span.key, at: length, length: text.length });
-      length += text.length;
+      const text = html === undefined ? old.slice(span.at, span.at + span.length) : encode(html);
+      now += old.slice(from, span.at);
+      spans.push({ key: span.key, at: now.length, length: text.length });
+      now += text;
       from = span.at + span.length;
     }
-    parts.push(old.subarray(from));
-    patched.push({ index, file, bytes: Buffer.concat(parts), was: old.length, texts: textsLine({ encoding: shown.encoding, spans }) });
+    const bytes = Buffer.from(now + old.slice(from));
+    patched.push({ index, file, bytes, was: info.size, texts: textsLine({ encoding: shown.encoding, spans }) });
   }
   return patched;
 }

@@ -15,7 +15,7 @@ export interface RenderedPage {
   html: string;
   /** Dependency keys the page read (tracking.ts). */
   read: string[];
-  /** Where the texts it shows lie in its bytes (texts.ts textsLine). */
+  /** Where the texts it shows lie in it (texts.ts textsLine). */
   texts: string;
 }
 

@@ -7,8 +7,8 @@ import { escapeXml } from '../write/xml.ts';
 import { normalizeHtml } from './html.ts';
 
 /** What stands for a text in the output until it is put in: its dependency key between two private-use characters. */
-export const textMarker = (key: string) => `\uE001${key}\uE001`;
-const markers = /\uE001([^\uE001]+)\uE001/g;
+const mark = '\uE001';
+export const textMarker = (key: string) => `${mark}${key}${mark}`;
 
 /**
  * How a text is written into a file: as it is into a page (normalized as React's output is,
@@ -17,7 +17,10 @@ const markers = /\uE001([^\uE001]+)\uE001/g;
 export const textEncodings = { page: normalizeHtml, xml: escapeXml } as const;
 export type TextEncoding = keyof typeof textEncodings;
 
-/** Where one text lies in a file: its key, and its first byte and length in the file's UTF-8. */
+/**
+ * Where one text lies in a file: its key, and its start and length in the file's text, in UTF-16
+ * code units as JavaScript counts them (counting UTF-8 bytes instead took a pass over every page).
+ */
 export interface TextSpan {
   key: string;
   at: number;
@@ -54,19 +57,17 @@ export function fillTexts(output: string, texts: ReadonlyMap<string, string>, en
   const encode = textEncodings[encoding];
   const spans: TextSpan[] = [];
   let filled = '';
-  let bytes = 0;
   let last = 0;
-  for (const match of output.matchAll(markers)) {
-    const before = output.slice(last, match.index);
-    const html = texts.get(match[1]!);
-    if (html === undefined) throw new Error(`the output shows the text ${match[1]} without having read it`);
+  for (let at = output.indexOf(mark); at >= 0; at = output.indexOf(mark, last)) {
+    const end = output.indexOf(mark, at + 1);
+    const key = output.slice(at + 1, end);
+    const html = texts.get(key);
+    if (end < 0 || html === undefined) throw new Error(`the output shows the text ${key} without having read it`);
     const text = encode(html);
-    const length = Buffer.byteLength(text);
-    bytes += Buffer.byteLength(before);
-    spans.push({ key: match[1]!, at: bytes, length });
-    bytes += length;
-    filled += before + text;
-    last = match.index + match[0].length;
+    filled += output.slice(last, at);
+    spans.push({ key, at: filled.length, length: text.length });
+    filled += text;
+    last = end + 1;
   }
   return { output: filled + output.slice(last), texts: spans.length > 0 ? textsLine({ encoding, spans }) : '' };
 }
