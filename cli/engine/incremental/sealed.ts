@@ -64,11 +64,15 @@ export function readCacheFile<S extends z.ZodType>(file: string, schema: S, warn
   );
 }
 
-/** readCacheFile checked by a function instead of a schema, where zod must not load (text-edits.ts). */
-export const readCheckedFile = <T>(file: string, is: (data: unknown) => data is T, warn: (message: string) => void): T | undefined =>
-  readChecked(file, (data) => (is(data) ? { value: data } : undefined), warn);
-
-function readChecked<T>(file: string, check: (data: unknown) => { value: T } | undefined, warn: (message: string) => void): T | undefined {
+/**
+ * readCacheFile checked by a function instead of a schema, where zod must not load
+ * (text-edits.ts): `check` gives the value to return, or undefined for data that is damaged.
+ */
+export function readChecked<T>(
+  file: string,
+  check: (data: unknown) => { value: T } | undefined,
+  warn: (message: string) => void,
+): T | undefined {
   const read = readSealed(file);
   if ('missing' in read) return undefined;
   const checked = 'data' in read ? check(read.data) : undefined;

@@ -14,7 +14,7 @@ import { textEncodings, textsLine, textsOf, type TextSpan } from '../render/text
 import { assemble, claimOutputNow, type OutputRecords } from '../write/publish.ts';
 import type { Manifest } from './cache.ts';
 import type { Head, ParsedFiles } from '../load/parse.ts';
-import { readCheckedFile, sealedFile, writeSealed } from './sealed.ts';
+import { readChecked, sealedFile, writeSealed } from './sealed.ts';
 import { outIdentity, readStamp, sameOutput, writeStamp, type Inputs, type Stamp } from './stamp.ts';
 import { postBodyKey } from './tracking.ts';
 
@@ -112,8 +112,12 @@ export function patchTexts(
   warn: (message: string) => void,
 ): TextEdits | undefined {
   const stamp = readStamp(opts.cache);
-  const store = readCheckedFile(storeFile(opts.cache), isTextStore, warn);
-  if (!stamp || !store || store.inputs !== stamp.inputs || store.settings !== JSON.stringify(inputs.settings)) return undefined;
+  const settings = JSON.stringify(inputs.settings);
+  // One written by another version of the tool, or with other options, is not looked at further.
+  const check = (data: unknown) =>
+    isRecord(data) && data.settings !== settings ? { value: undefined } : isTextStore(data) ? { value: data } : undefined;
+  const store = readChecked(storeFile(opts.cache), check, warn);
+  if (!stamp || !store || store.inputs !== stamp.inputs) return undefined;
   if (!sameOutput(stamp.out, opts.out)) return undefined;
   const edited = editedPosts(opts.content, store, inputs);
   if (!edited) return undefined;
