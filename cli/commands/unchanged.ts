@@ -44,14 +44,26 @@ function answerIfUnchanged(opts: BuildCommandOptions, started: number): { answer
 export function answerQuickly(opts: BuildCommandOptions, started: number): { answered: true } | { answered: false; inputs?: Inputs } {
   const unchanged = answerIfUnchanged(opts, started);
   if (unchanged.answered || !unchanged.inputs || opts.cache === false || opts.verifyOutput) return unchanged;
-  const edits = patchTexts({ content: opts.content, out: opts.out, cache: opts.cache }, unchanged.inputs, (message) =>
-    console.warn(`! ${message}`),
-  );
+  const edits = tryPatch({ content: opts.content, out: opts.out, cache: opts.cache }, unchanged.inputs);
   if (!edits) return unchanged;
   const note = `${edits.posts === 1 ? "a post's text" : `${edits.posts} posts' texts`} patched into ${edits.files} files`;
   const summary = { ...edits.stamp.summary, rendered: 0, photosEncoded: 0, seconds: (Date.now() - started) / 1000 };
   writeSync(1, `${reportLine(summary, opts.out, note)}\n`);
   return { answered: true };
+}
+
+/**
+ * patchTexts, or undefined where it failed: it changed nothing then, or left a stamp that makes the
+ * next build check every output file, and the build that follows sets things right.
+ */
+function tryPatch(opts: Parameters<typeof patchTexts>[0], inputs: Inputs) {
+  const warn = (message: string) => console.warn(`! ${message}`);
+  try {
+    return patchTexts(opts, inputs, warn);
+  } catch (error) {
+    warn(`could not patch the edited texts into ${opts.out} (${(error as Error).message}); building instead`);
+    return undefined;
+  }
 }
 
 /** The line a build prints: its pages, files and bytes, how long it took, and where it wrote them. */

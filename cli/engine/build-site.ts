@@ -197,7 +197,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     const out = outIdentity(opts.out);
     if (opts.cache !== false && inputs && out) {
       const after = listed ? afterWriting(inputs, result.model.published.file) : inputs;
-      writeTextStore(opts.cache, after, cacheState!.manifest!, cacheState!.parsed, result.engineFile);
+      writeTextStore(opts.cache, after, cacheState!.manifest!, cacheState!.parsed, result.markdownFile);
       writeStamp(opts.cache, { inputs: after.key, out, summary });
     } else if (opts.cache !== false && opts.changed && out) {
       writeStamp(opts.cache, { inputs: unknownInputs, out, summary });

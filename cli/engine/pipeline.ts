@@ -90,8 +90,8 @@ export interface BuildResult {
   rendered: number;
   /** Photo files encoded by this build; the others came from the cache. */
   photosEncoded: number;
-  /** The compiled engine it rendered with. */
-  engineFile: string;
+  /** The Markdown renderer of the engine it rendered with. */
+  markdownFile: string;
 }
 
 /** Keyed by templates and builder, which also names the compile on disk; dev reuses it until a template changes. */
@@ -119,7 +119,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const { incremental, parallel = 'auto' } = options;
   const templateFiles = await filesUnder(options.templatesDir);
   const version = incremental?.version ?? (await toolVersion());
-  const { engine, engineFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
+  const { engine, engineFile, markdownFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
   let pool: RenderPool | undefined;
   let ownPhotoDir: string | undefined;
   const parallelFor = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
@@ -220,7 +220,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
       hashOf,
       rendered: renderedPages.length,
       photosEncoded: encoded.encoded,
-      engineFile,
+      markdownFile,
     };
   } finally {
     pool?.close();

@@ -9,7 +9,7 @@ import { loadBundle } from '../../code-cache.cjs';
 import { digest } from '../../files.cjs';
 import type { Lang } from '../../site/lang.ts';
 import { isNumbers, isRecord, isStrings } from '../../site/json.ts';
-import type { Engine } from '../render/compile.ts';
+import type { MarkdownRenderer } from '../render/compile.ts';
 import { textEncodings, textsLine, textsOf, type TextSpan } from '../render/texts.ts';
 import { assemble, claimOutputNow, type OutputRecords } from '../write/publish.ts';
 import type { Manifest } from './cache.ts';
@@ -29,8 +29,8 @@ interface TextStore {
   settings: string;
   files: string[];
   stats: number[];
-  /** The compiled engine the build rendered with, for its Markdown renderer. */
-  engine: string;
+  /** The Markdown renderer of the engine the build rendered with (render/compile.ts). */
+  markdown: string;
   /** Every file of the output folder. */
   outputs: string[];
   /** Each post's file in the content folder, and its head (load/parse.ts). */
@@ -47,8 +47,8 @@ const storeFile = (cacheDir: string) => sealedFile(cacheDir, 'texts');
 /** Checked by hand: zod would bring its whole API into the bundle that answers this (quick.ts). */
 const isTextStore = (value: unknown): value is TextStore => {
   if (!isRecord(value) || typeof value.inputs !== 'string' || typeof value.settings !== 'string') return false;
-  const { files, stats, engine, outputs, posts, shown } = value;
-  if (!isStrings(files) || !isNumbers(stats, 4 * files.length) || typeof engine !== 'string' || !isStrings(outputs)) return false;
+  const { files, stats, markdown, outputs, posts, shown } = value;
+  if (!isStrings(files) || !isNumbers(stats, 4 * files.length) || typeof markdown !== 'string' || !isStrings(outputs)) return false;
   if (!isRecord(posts) || !isStrings(posts.files)) return false;
   if (!isNumbers(posts.lengths, posts.files.length) || !isStrings(posts.hashes, posts.files.length)) return false;
   if (!isRecord(shown) || !isStrings(shown.files) || !isStrings(shown.texts, shown.files.length)) return false;
@@ -60,9 +60,9 @@ const postFile = new RegExp(`^blog\\${sep}(es|en)\\${sep}([^\\${sep}]+)\\.md$`);
 
 /**
  * Records what a text edit after this build needs, before its stamp is written (stamp.ts): the
- * build's `inputs` as that stamp holds them, its manifest and parsed files, and its engine.
+ * build's `inputs` as that stamp holds them, its manifest and parsed files, and its Markdown renderer.
  */
-export function writeTextStore(cacheDir: string, inputs: Inputs, manifest: Manifest, parsed: ParsedFiles, engine: string): void {
+export function writeTextStore(cacheDir: string, inputs: Inputs, manifest: Manifest, parsed: ParsedFiles, markdown: string): void {
   const posts: TextStore['posts'] = { files: [], lengths: [], hashes: [] };
   for (const [file, entry] of parsed) {
     if (!entry.head || !postFile.test(file)) continue;
@@ -84,7 +84,7 @@ export function writeTextStore(cacheDir: string, inputs: Inputs, manifest: Manif
     settings: JSON.stringify(inputs.settings),
     files: inputs.files,
     stats: inputs.stats,
-    engine,
+    markdown,
     outputs: [...manifest.outputs.keys()],
     posts,
     shown,
@@ -220,13 +220,13 @@ function bodyAfter(text: string, head: Head): string | undefined {
 
 /**
  * The output files that show the edited texts, patched with their new HTML; undefined when a file
- * the store names, or the engine, is gone, or such a file was changed since: a build finds out
+ * the store names, or the Markdown renderer, is gone, or such a file was changed since: a build finds out
  * what is missing or sets the file right.
  */
 function patchedFiles(outDir: string, store: TextStore, edited: { key: string; body: string }[]) {
   try {
-    const engine = loadBundle(store.engine) as Engine;
-    return patch(outDir, store, new Map(edited.map(({ key, body }) => [key, engine.markdownToHtmlSync(body)])));
+    const { markdownToHtmlSync } = loadBundle(store.markdown) as MarkdownRenderer;
+    return patch(outDir, store, new Map(edited.map(({ key, body }) => [key, markdownToHtmlSync(body)])));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
