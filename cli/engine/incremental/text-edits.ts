@@ -8,7 +8,7 @@ import { join, resolve, sep } from 'node:path';
 import { loadBundle } from '../../code-cache.cjs';
 import { digest } from '../../files.cjs';
 import type { Lang } from '../../site/lang.ts';
-import { isNumbers, isRecord, isStrings } from '../../site/json.ts';
+import { isRecord } from '../../site/json.ts';
 import type { MarkdownRenderer } from '../render/compile.ts';
 import { textEncodings, textsLine, textsOf, type TextSpan } from '../render/texts.ts';
 import { assemble, claimOutputNow, type OutputRecords } from '../write/publish.ts';
@@ -20,61 +20,77 @@ import { postBodyKey } from './tracking.ts';
 
 /**
  * texts.v8: what the last build left, as a text edit needs it. Written with the stamp, and valid
- * only with the stamp of the same inputs: an edit after it is measured against `files` and
- * `stats`, the inputs it was built from.
+ * only with the stamp of the same inputs: an edit after it is measured against the inputs it was
+ * built from. In a few large values rather than thousands of small ones: read, checked and
+ * written again by a process that does little else, it took ~20 ms as arrays of strings.
  */
 interface TextStore {
   inputs: string;
   /** Inputs.settings as JSON: the tool, the templates, the folders and the options. */
   settings: string;
-  files: string[];
-  stats: number[];
+  /** The hash of Inputs.files (pathsKey), and Inputs.stats. */
+  files: string;
+  stats: Float64Array;
   /** The Markdown renderer of the engine the build rendered with (render/compile.ts). */
   markdown: string;
-  /** Every file of the output folder. */
-  outputs: string[];
-  /** Each post's file in the content folder, and its head (load/parse.ts). */
-  posts: { files: string[]; lengths: number[]; hashes: string[] };
+  /** Every file of the output folder, one a line. */
+  outputs: string;
+  /** Each post: its file's index in Inputs.files, and its head (load/parse.ts), the hashes one a line. */
+  posts: { files: Int32Array; lengths: Int32Array; hashes: string };
   /**
-   * Each output file that shows texts, where they lie in it (render/texts.ts textsLine), and the
-   * size and time it was left with: a file edited since is not patched.
+   * Each output file that shows texts: its index in `outputs`, where the texts lie in it
+   * (render/texts.ts textsLine; NUL after each file's), and the size and time it was left with: a
+   * file edited since is not patched.
    */
-  shown: { files: string[]; texts: string[]; sizes: number[]; mtimes: number[] };
+  shown: { files: Int32Array; texts: string; sizes: Float64Array; mtimes: Float64Array };
 }
 
 const storeFile = (cacheDir: string) => sealedFile(cacheDir, 'texts');
+const pathsKey = (files: string[]) => digest(files.join('\0'));
 
 /** Checked by hand: zod would bring its whole API into the bundle that answers this (quick.ts). */
 const isTextStore = (value: unknown): value is TextStore => {
   if (!isRecord(value) || typeof value.inputs !== 'string' || typeof value.settings !== 'string') return false;
   const { files, stats, markdown, outputs, posts, shown } = value;
-  if (!isStrings(files) || !isNumbers(stats, 4 * files.length) || typeof markdown !== 'string' || !isStrings(outputs)) return false;
-  if (!isRecord(posts) || !isStrings(posts.files)) return false;
-  if (!isNumbers(posts.lengths, posts.files.length) || !isStrings(posts.hashes, posts.files.length)) return false;
-  if (!isRecord(shown) || !isStrings(shown.files) || !isStrings(shown.texts, shown.files.length)) return false;
-  return isNumbers(shown.sizes, shown.files.length) && isNumbers(shown.mtimes, shown.files.length);
+  if (typeof files !== 'string' || !(stats instanceof Float64Array) || typeof markdown !== 'string' || typeof outputs !== 'string')
+    return false;
+  if (!isRecord(posts) || !(posts.files instanceof Int32Array) || !(posts.lengths instanceof Int32Array)) return false;
+  if (posts.lengths.length !== posts.files.length || typeof posts.hashes !== 'string') return false;
+  if (!isRecord(shown) || !(shown.files instanceof Int32Array) || typeof shown.texts !== 'string') return false;
+  const count = shown.files.length;
+  return (
+    shown.sizes instanceof Float64Array &&
+    shown.sizes.length === count &&
+    shown.mtimes instanceof Float64Array &&
+    shown.mtimes.length === count
+  );
 };
 
 /** A post's file in the content folder: `blog/<lang>/<slug>.md`. */
 const postFile = new RegExp(`^blog\\${sep}(es|en)\\${sep}([^\\${sep}]+)\\.md$`);
+/** A content file's path as the loader has it, from the walk's (stamp.ts). */
+const contentPath = (file: string) => file.split('/').join(sep);
 
 /**
  * Records what a text edit after this build needs, before its stamp is written (stamp.ts): the
  * build's `inputs` as that stamp holds them, its manifest and parsed files, and its Markdown renderer.
  */
 export function writeTextStore(cacheDir: string, inputs: Inputs, manifest: Manifest, parsed: ParsedFiles, markdown: string): void {
-  const posts: TextStore['posts'] = { files: [], lengths: [], hashes: [] };
-  for (const [file, entry] of parsed) {
-    if (!entry.head || !postFile.test(file)) continue;
-    posts.files.push(file);
-    posts.lengths.push(entry.head.length);
-    posts.hashes.push(entry.head.hash);
-  }
-  const shown: TextStore['shown'] = { files: [], texts: [], sizes: [], mtimes: [] };
+  const posts = { files: [] as number[], lengths: [] as number[], hashes: [] as string[] };
+  inputs.files.forEach((file, index) => {
+    const head = parsed.get(contentPath(file))?.head;
+    if (!head || !postFile.test(contentPath(file))) return;
+    posts.files.push(index);
+    posts.lengths.push(head.length);
+    posts.hashes.push(head.hash);
+  });
+  const outputs = [...manifest.outputs.keys()];
+  const outputIndex = new Map(outputs.map((file, i) => [file, i]));
+  const shown = { files: [] as number[], texts: [] as string[], sizes: [] as number[], mtimes: [] as number[] };
   for (const [file, record] of manifest.pages) {
     const output = manifest.outputs.get(file);
     if (!record.texts || !output) continue;
-    shown.files.push(file);
+    shown.files.push(outputIndex.get(file)!);
     shown.texts.push(record.texts);
     shown.sizes.push(output.size);
     shown.mtimes.push(output.mtimeMs);
@@ -82,12 +98,17 @@ export function writeTextStore(cacheDir: string, inputs: Inputs, manifest: Manif
   const store: TextStore = {
     inputs: inputs.key,
     settings: JSON.stringify(inputs.settings),
-    files: inputs.files,
-    stats: inputs.stats,
+    files: pathsKey(inputs.files),
+    stats: Float64Array.from(inputs.stats),
     markdown,
-    outputs: [...manifest.outputs.keys()],
-    posts,
-    shown,
+    outputs: outputs.join('\n'),
+    posts: { files: Int32Array.from(posts.files), lengths: Int32Array.from(posts.lengths), hashes: posts.hashes.join('\n') },
+    shown: {
+      files: Int32Array.from(shown.files),
+      texts: shown.texts.join('\0'),
+      sizes: Float64Array.from(shown.sizes),
+      mtimes: Float64Array.from(shown.mtimes),
+    },
   };
   writeSealed(storeFile(cacheDir), store);
 }
@@ -127,25 +148,23 @@ export function patchTexts(
     // Another build may have finished between the checks and the claim.
     const now = readStamp(opts.cache);
     if (now?.inputs !== stamp.inputs || !sameOutput(now.out, opts.out)) return undefined;
-    const patched = patchedFiles(resolve(opts.out), store, edited);
-    const records = patched && published(resolve(opts.out), store.outputs, patched);
+    const target = resolve(opts.out);
+    const outputs = store.outputs.split('\n');
+    const texts = store.shown.texts.split('\0');
+    const patched = patchedFiles(target, store, { outputs, texts }, edited);
+    const records = patched && published(target, outputs, patched);
     if (!patched || !records) return undefined;
     const bytes = stamp.summary.bytes + patched.reduce((sum, { bytes, was }) => sum + bytes.length - was, 0);
     const out = outIdentity(opts.out);
     if (!out) throw new Error(`${opts.out} is gone after it was written`);
-    const shown = structuredClone(store.shown);
-    for (const { index, texts, file } of patched) {
-      shown.texts[index] = texts;
-      shown.sizes[index] = records.get(file)!.size;
-      shown.mtimes[index] = records.get(file)!.mtimeMs;
+    const [sizes, mtimes] = [store.shown.sizes.slice(), store.shown.mtimes.slice()];
+    for (const { index, texts: line, file } of patched) {
+      texts[index] = line;
+      sizes[index] = records.get(file)!.size;
+      mtimes[index] = records.get(file)!.mtimeMs;
     }
-    writeSealed(storeFile(opts.cache), {
-      ...store,
-      inputs: inputs.key,
-      files: inputs.files,
-      stats: inputs.stats,
-      shown,
-    } satisfies TextStore);
+    const shown = { files: store.shown.files, texts: texts.join('\0'), sizes, mtimes };
+    writeSealed(storeFile(opts.cache), { ...store, inputs: inputs.key, stats: Float64Array.from(inputs.stats), shown } satisfies TextStore);
     // `patched`: the manifest does not know these files' new bytes, so the next build that reads
     // it checks every file instead of trusting the folder (build-site.ts).
     const left: Stamp = { inputs: inputs.key, out, summary: { ...stamp.summary, bytes }, patched: true };
@@ -185,23 +204,22 @@ function published(target: string, outputs: string[], patched: { file: string; b
  * matter changed.
  */
 function editedPosts(contentDir: string, store: TextStore, inputs: Inputs): { key: string; body: string }[] | undefined {
-  if (inputs.files.length !== store.files.length) return undefined;
-  const posts = new Map(store.posts.files.map((file, i) => [file, i]));
+  if (pathsKey(inputs.files) !== store.files) return undefined;
   const edited: { key: string; body: string }[] = [];
+  let hashes: string[] | undefined;
   for (let i = 0; i < inputs.files.length; i++) {
-    const file = inputs.files[i]!;
-    if (file !== store.files[i]) return undefined;
     const at = 4 * i;
     const same = [0, 1, 2, 3].every((n) => inputs.stats[at + n] === store.stats[at + n]);
     if (same) continue;
-    const path = file.split('/').join(sep);
-    const post = posts.get(path);
+    const path = contentPath(inputs.files[i]!);
+    const post = store.posts.files.indexOf(i);
     const [, lang, slug] = postFile.exec(path) ?? [];
-    if (post === undefined || !lang || !slug) return undefined;
+    if (post < 0 || !lang || !slug) return undefined;
     // A link is left to the loader, which refuses one that leads out of the content folder.
     if (lstatSync(join(contentDir, path), { throwIfNoEntry: false })?.isFile() !== true) return undefined;
     const text = readFileSync(join(contentDir, path), 'utf8');
-    const body = bodyAfter(text, { length: store.posts.lengths[post]!, hash: store.posts.hashes[post]! });
+    hashes ??= store.posts.hashes.split('\n');
+    const body = bodyAfter(text, { length: store.posts.lengths[post]!, hash: hashes[post]! });
     if (body === undefined) return undefined;
     edited.push({ key: postBodyKey(lang as Lang, slug), body });
   }
@@ -218,15 +236,18 @@ function bodyAfter(text: string, head: Head): string | undefined {
   return /\n---\r?\n$/.test(start) && digest(start) === head.hash ? text.slice(head.length) : undefined;
 }
 
+/** The store's list of output files, and of the texts each shows, split into their items. */
+type Lists = { outputs: string[]; texts: string[] };
+
 /**
  * The output files that show the edited texts, patched with their new HTML; undefined when a file
- * the store names, or the Markdown renderer, is gone, or such a file was changed since: a build finds out
- * what is missing or sets the file right.
+ * the store names, or the Markdown renderer, is gone, or such a file was changed since: a build
+ * finds out what is missing or sets the file right.
  */
-function patchedFiles(outDir: string, store: TextStore, edited: { key: string; body: string }[]) {
+function patchedFiles(outDir: string, store: TextStore, lists: Lists, edited: { key: string; body: string }[]) {
   try {
     const { markdownToHtmlSync } = loadBundle(store.markdown) as MarkdownRenderer;
-    return patch(outDir, store, new Map(edited.map(({ key, body }) => [key, markdownToHtmlSync(body)])));
+    return patch(outDir, store, lists, new Map(edited.map(({ key, body }) => [key, markdownToHtmlSync(body)])));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -237,11 +258,15 @@ function patchedFiles(outDir: string, store: TextStore, edited: { key: string; b
  * Each output file that shows one of `texts`, with them put in: its index in the store, its new
  * bytes, its old size and its texts' new places; undefined if one is not as the store left it.
  */
-function patch(outDir: string, store: TextStore, texts: ReadonlyMap<string, string>) {
+function patch(outDir: string, store: TextStore, lists: Lists, texts: ReadonlyMap<string, string>) {
   const patched: { index: number; file: string; bytes: Buffer; was: number; texts: string }[] = [];
-  for (const [index, file] of store.shown.files.entries()) {
-    const shown = textsOf(store.shown.texts[index]!);
+  const keys = [...texts.keys()];
+  for (const [index, line] of lists.texts.entries()) {
+    // Only the lines that name an edited text are parsed.
+    if (!keys.some((key) => line.includes(key))) continue;
+    const shown = textsOf(line);
     if (!shown.spans.some((span) => texts.has(span.key))) continue;
+    const file = lists.outputs[store.shown.files[index]!]!;
     const path = join(outDir, file);
     const info = statSync(path);
     if (info.size !== store.shown.sizes[index] || info.mtimeMs !== store.shown.mtimes[index]) return undefined;
