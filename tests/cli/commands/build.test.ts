@@ -94,6 +94,25 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
   });
 
+  it("builds, and does not patch, when a post is added besides an edited post's text", async () => {
+    const { content, out, args } = await setUp();
+    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUna frase nueva.\n`);
+    // A copy of a pair of posts under new slugs, each the other's counterpart.
+    const pair = [
+      ['es', 'prevencion-averias-fontaneria', 'prevencion-averias-copia'],
+      ['en', 'preventing-plumbing-problems', 'preventing-problems-copy'],
+    ] as const;
+    for (const [lang, slug, copy] of pair) {
+      const text = await readFile(join(content, `blog/${lang}/${slug}.md`), 'utf8');
+      const renamed = pair.reduce((md, [, from, to]) => md.replaceAll(`"${from}"`, `"${to}"`), text);
+      await writeFile(join(content, `blog/${lang}/${copy}.md`), renamed);
+    }
+    const { stdout } = await cli(...args);
+    expect(stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
+    expect(await readFile(join(out, 'blog/prevencion-averias-copia.html'), 'utf8')).toContain('<h1');
+    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Una frase nueva.');
+  });
+
   it('patches no page that was changed by hand since the last build: the build renders it again', async () => {
     const { content, out, args } = await setUp();
     const page = join(out, 'blog/mantenimiento-piscinas-verano.html');
