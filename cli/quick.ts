@@ -4,8 +4,7 @@
 // ~290 ms such a build took). Otherwise it hands the fingerprint it took to the command line
 // (index.ts), which does everything else.
 import { Command } from 'commander';
-import type { Inputs } from './engine/incremental/stamp.ts';
-import { answerQuickly } from './commands/unchanged.ts';
+import { answerQuickly, type QuickAnswer } from './commands/unchanged.ts';
 import { defineBuild } from './options.ts';
 
 /**
@@ -13,9 +12,9 @@ import { defineBuild } from './options.ts';
  * patched posts' texts, and said so (`answered`). Arguments commander would refuse, --help among
  * them, are left to the command line, which prints the message: here they answer nothing.
  */
-export function quickBuild(args: string[]): { answered: true } | { answered: false; inputs?: Inputs } {
+export function quickBuild(args: string[]): QuickAnswer {
   const started = Date.now();
-  let result: ReturnType<typeof quickBuild> = { answered: false };
+  let result: QuickAnswer = { answered: false };
   const program = new Command('sitegen')
     .option('--debug')
     .exitOverride()

@@ -15,7 +15,10 @@ import { patchTexts } from '../engine/incremental/text-edits.ts';
  * none), for the build to record. `started` is from Date.now(): performance.now() loads
  * perf_hooks, ~2.5 ms of a build that changed nothing.
  */
-function answerIfUnchanged(opts: BuildCommandOptions, started: number): { answered: true } | { answered: false; inputs?: Inputs } {
+/** Whether a build was answered without the command line; if not, the fingerprint it took, if any. */
+export type QuickAnswer = { answered: true } | { answered: false; inputs?: Inputs };
+
+function answerIfUnchanged(opts: BuildCommandOptions, started: number): QuickAnswer {
   // --changed spares the walk a fingerprint takes.
   const inputs = opts.cache === false || opts.changed ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() });
   if (opts.cache !== false && inputs && !opts.verifyOutput) {
@@ -41,7 +44,7 @@ function answerIfUnchanged(opts: BuildCommandOptions, started: number): { answer
  * texts edited and patched them into the site (text-edits.ts), without loading the command line,
  * the content or the build cache.
  */
-export function answerQuickly(opts: BuildCommandOptions, started: number): { answered: true } | { answered: false; inputs?: Inputs } {
+export function answerQuickly(opts: BuildCommandOptions, started: number): QuickAnswer {
   const unchanged = answerIfUnchanged(opts, started);
   if (unchanged.answered || !unchanged.inputs || opts.cache === false || opts.verifyOutput) return unchanged;
   const edits = tryPatch({ content: opts.content, out: opts.out, cache: opts.cache }, unchanged.inputs);

@@ -76,13 +76,16 @@ export function inputsOf(options: { content: string; out: string; strict?: boole
   return withKey({ settings: [tool, root, resolve(options.out), options.strict === true, options.year, templates], files, stats });
 }
 
+/** A content file's path as the loader has it (`blog\\es\\x.md` on Windows), from the walk's (`blog/es/x.md`). */
+export const contentPath = (file: string) => file.split('/').join(sep);
+
 /**
  * The size and times of each content file as `inputs` found them, by its path in the content
  * folder: the build's loader takes them instead of stat-ing thousands of files a second time.
  */
 export function statsOf({ files, stats }: Inputs): Map<string, FileTimes> {
   return new Map(
-    files.map((file, i) => [file.split('/').join(sep), { size: stats[4 * i]!, mtimeMs: stats[4 * i + 1]!, ctimeMs: stats[4 * i + 2]! }]),
+    files.map((file, i) => [contentPath(file), { size: stats[4 * i]!, mtimeMs: stats[4 * i + 1]!, ctimeMs: stats[4 * i + 2]! }]),
   );
 }
 

@@ -15,7 +15,7 @@ import { assemble, claimOutputNow, type OutputRecords } from '../write/publish.t
 import type { Manifest } from './cache.ts';
 import type { Head, ParsedFiles } from '../load/parse.ts';
 import { readChecked, sealedFile, writeSealed } from './sealed.ts';
-import { outIdentity, readStamp, sameOutput, writeStamp, type Inputs, type Stamp } from './stamp.ts';
+import { contentPath, outIdentity, readStamp, sameOutput, writeStamp, type Inputs, type Stamp } from './stamp.ts';
 import { postBodyKey } from './tracking.ts';
 
 /**
@@ -68,8 +68,6 @@ const isTextStore = (value: unknown): value is TextStore => {
 
 /** A post's file in the content folder: `blog/<lang>/<slug>.md`. */
 const postFile = new RegExp(`^blog\\${sep}(es|en)\\${sep}([^\\${sep}]+)\\.md$`);
-/** A content file's path as the loader has it, from the walk's (stamp.ts). */
-const contentPath = (file: string) => file.split('/').join(sep);
 
 /**
  * Records what a text edit after this build needs, before its stamp is written (stamp.ts): the
@@ -78,8 +76,9 @@ const contentPath = (file: string) => file.split('/').join(sep);
 export function writeTextStore(cacheDir: string, inputs: Inputs, manifest: Manifest, parsed: ParsedFiles, markdown: string): void {
   const posts = { files: [] as number[], lengths: [] as number[], hashes: [] as string[] };
   inputs.files.forEach((file, index) => {
-    const head = parsed.get(contentPath(file))?.head;
-    if (!head || !postFile.test(contentPath(file))) return;
+    const path = contentPath(file);
+    const head = parsed.get(path)?.head;
+    if (!head || !postFile.test(path)) return;
     posts.files.push(index);
     posts.lengths.push(head.length);
     posts.hashes.push(head.hash);
