@@ -64,7 +64,7 @@ function pageContext(data: PageData): PageContext {
 export type Holes = Record<string, string>;
 
 /** Stands in for parts of the page that the build renders once per language (cli/engine/render/page.tsx). */
-export type PartPlaceholder = (name: string, element: ReactElement, holes: Holes) => ReactElement;
+export type PartPlaceholder = (name: string, element: ReactElement, holes: Holes, head?: true) => ReactElement;
 const Parts = createContext<PartPlaceholder | null>(null);
 export const PartsProvider = Parts.Provider;
 
@@ -77,9 +77,11 @@ export const holeMarker = (name: string) => `\uE000${name}\uE000`;
  * current page, and the name must tell apart every variant (an icon's class, say). A string that
  * does differ per page, like the language toggle's link, is a hole: the children are a function
  * of the holes, and each page's value is put in the shared markup, escaped as React would.
+ * `head` marks tags React moves into the document's head (title, meta, link): their placeholder
+ * is a meta tag, which React moves there with them, in the same order.
  */
 export function SamePerLanguage<H extends Holes>(
-  props: { name: string; children: ReactNode } | { name: string; holes: H; children: (holes: H) => ReactElement },
+  props: { name: string; children: ReactNode } | { name: string; holes: H; children: (holes: H) => ReactElement; head?: true },
 ) {
   const placeholder = useContext(Parts);
   if (!('holes' in props)) {
@@ -88,5 +90,5 @@ export function SamePerLanguage<H extends Holes>(
   }
   if (!placeholder) return props.children(props.holes);
   const markers = Object.fromEntries(Object.keys(props.holes).map((key) => [key, holeMarker(key)])) as H;
-  return placeholder(props.name, props.children(markers), props.holes);
+  return placeholder(props.name, props.children(markers), props.holes, props.head);
 }

@@ -25,27 +25,38 @@ export function Document() {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b4f7c" />
         <link rel="stylesheet" href={assets.css} />
-        <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
-        <link rel="apple-touch-icon" href="/images/apple-touch-icon.png" />
-        <link rel="manifest" href={manifestPaths[lang]} />
-        <link
-          rel="alternate"
-          type="application/atom+xml"
-          title={fill(t.blog.feedTitle, { brand: model.site.brand })}
-          href={feedPaths[lang]}
-        />
-        {route.indexable ? (
-          <>
-            <link rel="canonical" href={absolute(route.path)} />
-            <link rel="alternate" hrefLang="es" href={absolute(spanish.path)} />
-            <link rel="alternate" hrefLang="en" href={absolute(english.path)} />
-            <link rel="alternate" hrefLang="x-default" href={absolute(spanish.path)} />
-          </>
-        ) : (
-          <meta name="robots" content="noindex" />
-        )}
+        {/* The same tags on every page but for their addresses: rendered once per language (context.tsx). */}
+        <SamePerLanguage
+          name={route.indexable ? 'head links' : 'head noindex'}
+          holes={{ canonical: absolute(route.path), es: absolute(spanish.path), en: absolute(english.path) }}
+          head
+        >
+          {(h) => (
+            <>
+              <meta name="theme-color" content="#0b4f7c" />
+              <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
+              <link rel="apple-touch-icon" href="/images/apple-touch-icon.png" />
+              <link rel="manifest" href={manifestPaths[lang]} />
+              <link
+                rel="alternate"
+                type="application/atom+xml"
+                title={fill(t.blog.feedTitle, { brand: model.site.brand })}
+                href={feedPaths[lang]}
+              />
+              {route.indexable ? (
+                <>
+                  <link rel="canonical" href={h.canonical} />
+                  <link rel="alternate" hrefLang="es" href={h.es} />
+                  <link rel="alternate" hrefLang="en" href={h.en} />
+                  <link rel="alternate" hrefLang="x-default" href={h.es} />
+                </>
+              ) : (
+                <meta name="robots" content="noindex" />
+              )}
+            </>
+          )}
+        </SamePerLanguage>
         <script type="module" src={assets.js} />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -2,7 +2,7 @@
 // builder code with esbuild (compile.ts), and loaded by the build and by each worker thread.
 import type { Assets } from '../../../templates/context.tsx';
 import type { SiteModel } from '../../site/model.ts';
-import { renderPage, renderPart, type SharedPart } from './page.tsx';
+import { renderPage, renderPart, splitAtHoles, type PartHtml, type SharedPart } from './page.tsx';
 import { routeKey, type Route, type RouteMap } from '../../site/routes.ts';
 import { indexModel, trackPage } from '../incremental/tracking.ts';
 import { fillTexts } from './texts.ts';
@@ -36,7 +36,7 @@ export function createRenderer(
     assets,
     year,
   });
-  const parts = new Map<string, { html: string; read: string[]; texts: Map<string, string> }>();
+  const parts = new Map<string, { html: PartHtml; read: string[]; texts: Map<string, string> }>();
   return (route: Route): RenderedPage => {
     const read = new Set<string>();
     const texts = new Map<string, string>();
@@ -45,7 +45,7 @@ export function createRenderer(
       let part = parts.get(key);
       if (!part) {
         const [partRead, partTexts] = [new Set<string>(), new Map<string, string>()];
-        const html = renderPart(tracked(routes.get(routeKey.home(), route.lang), partRead, partTexts), element);
+        const html = splitAtHoles(renderPart(tracked(routes.get(routeKey.home(), route.lang), partRead, partTexts), element));
         part = { html, read: [...partRead], texts: partTexts };
         parts.set(key, part);
       }
