@@ -1,4 +1,3 @@
-import { noBreak } from '../text.ts';
 import { manifestPaths } from '../../cli/site/urls.ts';
 import { feedPaths } from '../../cli/site/urls.ts';
 import { routeKey } from '../../cli/site/routes.ts';
@@ -14,12 +13,10 @@ import { WhatsAppButton } from './WhatsAppButton.tsx';
 /** The whole HTML document of one route: head, header, the page family's body, footer. */
 export function Document() {
   const page = usePage();
-  const { route, routes, model, t, lang, href, absolute, assets } = page;
+  const { route, routes, t, lang, absolute, assets } = page;
   const counterpart = routes.counterpart(route);
   const [spanish, english] = lang === 'es' ? [route, counterpart] : [counterpart, route];
   const Page = pages[route.family];
-  const logo = model.images.get('logo.svg');
-  const cookiePolicy = routes.byFamily('legal', lang).find((r) => r.key === routeKey.cookiePolicy());
   return (
     <html lang={lang}>
       <head>
@@ -32,30 +29,7 @@ export function Document() {
           holes={{ canonical: absolute(route.path), es: absolute(spanish.path), en: absolute(english.path) }}
           head
         >
-          {(h) => (
-            <>
-              <meta name="theme-color" content="#0b4f7c" />
-              <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
-              <link rel="apple-touch-icon" href="/images/apple-touch-icon.png" />
-              <link rel="manifest" href={manifestPaths[lang]} />
-              <link
-                rel="alternate"
-                type="application/atom+xml"
-                title={fill(t.blog.feedTitle, { brand: model.site.brand })}
-                href={feedPaths[lang]}
-              />
-              {route.indexable ? (
-                <>
-                  <link rel="canonical" href={h.canonical} />
-                  <link rel="alternate" hrefLang="es" href={h.es} />
-                  <link rel="alternate" hrefLang="en" href={h.en} />
-                  <link rel="alternate" hrefLang="x-default" href={h.es} />
-                </>
-              ) : (
-                <meta name="robots" content="noindex" />
-              )}
-            </>
-          )}
+          {(holes) => <HeadLinks indexable={route.indexable} addresses={holes} />}
         </SamePerLanguage>
         <script type="module" src={assets.js} />
       </head>
@@ -66,54 +40,77 @@ export function Document() {
         >
           {t.skipToContent}
         </a>
-        <Header
-          brand={model.site.brand}
-          home={{ href: href(routeKey.home()), label: t.nav.home }}
-          logo={{ src: '/images/logo.svg', width: logo?.width ?? 48, height: logo?.height ?? 48 }}
-          navLabel={t.nav.label}
-          servicesLabel={t.nav.services}
-          services={model.services.map((s) => ({
-            title: s[lang].title,
-            description: s[lang].menuDescription,
-            href: href(routeKey.service(s)),
-          }))}
-          links={(['about', 'contact', 'blog'] as const).map((key) => ({ href: href(key), label: t.nav[key], current: route.key === key }))}
-          language={{ href: counterpart.path, label: t.switchLanguage, ariaLabel: t.switchLanguageLabel, lang: counterpart.lang }}
-          call={{ href: `tel:${model.site.phone.e164}`, label: noBreak(t.buttons.callNow) }}
-          menu={{ open: t.nav.openMenu, close: t.nav.closeMenu }}
-        />
+        <Header />
         <main id="main" className="flex-1">
           <Page />
         </main>
         <SamePerLanguage name="page-end">
           <Footer />
-          <Island
-            name="CookieConsent"
-            component={CookieConsent}
-            props={{
-              title: t.cookie.title,
-              text: t.cookie.text,
-              policy: { href: cookiePolicy?.path ?? href(routeKey.home()), label: t.cookie.policyLink },
-              accept: t.cookie.accept,
-              reject: t.cookie.reject,
-              configure: t.cookie.configure,
-              dialog: {
-                title: t.cookie.dialogTitle,
-                text: t.cookie.dialogText,
-                necessary: t.cookie.necessary,
-                necessaryDescription: t.cookie.necessaryDescription,
-                analytics: t.cookie.analytics,
-                analyticsDescription: t.cookie.analyticsDescription,
-                rejectAll: t.cookie.rejectAll,
-                save: t.cookie.save,
-                close: t.cookie.close,
-              },
-              analyticsSrc: model.site.analytics?.src,
-            }}
-          />
+          <CookieBanner />
           <WhatsAppButton />
         </SamePerLanguage>
       </body>
     </html>
+  );
+}
+
+/** The cookie banner and its dialog, in the page's language: at the end of every page. */
+function CookieBanner() {
+  const { model, t, lang, href, routes } = usePage();
+  const cookiePolicy = routes.byFamily('legal', lang).find((r) => r.key === routeKey.cookiePolicy());
+  return (
+    <Island
+      name="CookieConsent"
+      component={CookieConsent}
+      props={{
+        title: t.cookie.title,
+        text: t.cookie.text,
+        policy: { href: cookiePolicy?.path ?? href(routeKey.home()), label: t.cookie.policyLink },
+        accept: t.cookie.accept,
+        reject: t.cookie.reject,
+        configure: t.cookie.configure,
+        dialog: {
+          title: t.cookie.dialogTitle,
+          text: t.cookie.dialogText,
+          necessary: t.cookie.necessary,
+          necessaryDescription: t.cookie.necessaryDescription,
+          analytics: t.cookie.analytics,
+          analyticsDescription: t.cookie.analyticsDescription,
+          rejectAll: t.cookie.rejectAll,
+          save: t.cookie.save,
+          close: t.cookie.close,
+        },
+        analyticsSrc: model.site.analytics?.src,
+      }}
+    />
+  );
+}
+
+/** The head's links and theme colour; with `indexable`, the page's canonical address and its languages'. */
+function HeadLinks({ indexable, addresses }: { indexable: boolean; addresses: { canonical: string; es: string; en: string } }) {
+  const { model, t, lang } = usePage();
+  return (
+    <>
+      <meta name="theme-color" content="#0b4f7c" />
+      <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
+      <link rel="apple-touch-icon" href="/images/apple-touch-icon.png" />
+      <link rel="manifest" href={manifestPaths[lang]} />
+      <link
+        rel="alternate"
+        type="application/atom+xml"
+        title={fill(t.blog.feedTitle, { brand: model.site.brand })}
+        href={feedPaths[lang]}
+      />
+      {indexable ? (
+        <>
+          <link rel="canonical" href={addresses.canonical} />
+          <link rel="alternate" hrefLang="es" href={addresses.es} />
+          <link rel="alternate" hrefLang="en" href={addresses.en} />
+          <link rel="alternate" hrefLang="x-default" href={addresses.es} />
+        </>
+      ) : (
+        <meta name="robots" content="noindex" />
+      )}
+    </>
   );
 }

@@ -45,35 +45,7 @@ export function Seo({
         holes={{ title: fullTitle, description, keywords: keywords.join(', '), url: absolute(route.path), image: imageUrl, alt, ...size }}
         head
       >
-        {(h) => (
-          // Helmet's props, not children: mapping children to props copies them once per tag.
-          <Helmet
-            title={h.title}
-            meta={[
-              { name: 'description', content: h.description },
-              ...(keywords.length > 0 ? [{ name: 'keywords', content: h.keywords }] : []),
-              { property: 'og:type', content: type },
-              { property: 'og:site_name', content: model.site.brand },
-              { property: 'og:locale', content: lang === 'es' ? 'es_ES' : 'en_GB' },
-              { property: 'og:title', content: h.title },
-              { property: 'og:description', content: h.description },
-              { property: 'og:url', content: h.url },
-              { property: 'og:image', content: h.image },
-              ...(size
-                ? [
-                    { property: 'og:image:width', content: h.width! },
-                    { property: 'og:image:height', content: h.height! },
-                  ]
-                : []),
-              { property: 'og:image:alt', content: h.alt },
-              { name: 'twitter:card', content: 'summary_large_image' },
-              { name: 'twitter:title', content: h.title },
-              { name: 'twitter:description', content: h.description },
-              { name: 'twitter:image', content: h.image },
-              { name: 'twitter:image:alt', content: h.alt },
-            ]}
-          />
-        )}
+        {(values) => <SeoTags type={type} keywords={keywords.length > 0} sized={size !== undefined} values={values} />}
       </SamePerLanguage>
       {(jsonLd.length ? jsonLd : [{ '@type': pageType, name: fullTitle, description, url: absolute(route.path), inLanguage: lang }]).map(
         (data, i) => (
@@ -82,5 +54,49 @@ export function Seo({
         ),
       )}
     </>
+  );
+}
+
+/** Helmet's title and meta tags for Seo's values; `keywords` and `sized` tell whether those tags are there. */
+function SeoTags({
+  type,
+  keywords,
+  sized,
+  values: v,
+}: {
+  type: string;
+  keywords: boolean;
+  sized: boolean;
+  values: Record<string, string>;
+}) {
+  const { model, lang } = usePage();
+  return (
+    // Helmet's props, not children: mapping children to props copies them once per tag.
+    <Helmet
+      title={v.title}
+      meta={[
+        { name: 'description', content: v.description },
+        ...(keywords ? [{ name: 'keywords', content: v.keywords }] : []),
+        { property: 'og:type', content: type },
+        { property: 'og:site_name', content: model.site.brand },
+        { property: 'og:locale', content: lang === 'es' ? 'es_ES' : 'en_GB' },
+        { property: 'og:title', content: v.title },
+        { property: 'og:description', content: v.description },
+        { property: 'og:url', content: v.url },
+        { property: 'og:image', content: v.image },
+        ...(sized
+          ? [
+              { property: 'og:image:width', content: v.width! },
+              { property: 'og:image:height', content: v.height! },
+            ]
+          : []),
+        { property: 'og:image:alt', content: v.alt },
+        { name: 'twitter:card', content: 'summary_large_image' },
+        { name: 'twitter:title', content: v.title },
+        { name: 'twitter:description', content: v.description },
+        { name: 'twitter:image', content: v.image },
+        { name: 'twitter:image:alt', content: v.alt },
+      ]}
+    />
   );
 }
