@@ -10,7 +10,7 @@ import { digest } from '../../files.cjs';
 import type { Lang } from '../../site/lang.ts';
 import { isRecord } from '../../site/json.ts';
 import type { MarkdownRenderer } from '../render/compile.ts';
-import { textEncodings, textsLine, textsOf, type TextSpan } from '../render/texts.ts';
+import { putTexts, textsOf } from '../render/texts.ts';
 import { assemble, claimOutputNow, type OutputRecords } from '../write/publish.ts';
 import type { Manifest } from './cache.ts';
 import type { Head, ParsedFiles } from '../load/parse.ts';
@@ -269,21 +269,9 @@ function patch(outDir: string, store: TextStore, lists: Lists, texts: ReadonlyMa
     const path = join(outDir, file);
     const info = statSync(path);
     if (info.size !== store.shown.sizes[index] || info.mtimeMs !== store.shown.mtimes[index]) return undefined;
-    const old = readFileSync(path, 'utf8');
-    const encode = textEncodings[shown.encoding];
-    let now = '';
-    const spans: TextSpan[] = [];
-    let from = 0;
-    for (const span of shown.spans) {
-      const html = texts.get(span.key);
-      const text = html === undefined ? old.slice(span.at, span.at + span.length) : encode(html);
-      now += old.slice(from, span.at);
-      spans.push({ key: span.key, at: now.length, length: text.length });
-      now += text;
-      from = span.at + span.length;
-    }
-    const bytes = Buffer.from(now + old.slice(from));
-    patched.push({ index, file, bytes, was: info.size, texts: textsLine({ encoding: shown.encoding, spans }) });
+    const put = putTexts(readFileSync(path, 'utf8'), shown, texts);
+    const bytes = Buffer.from(put.output);
+    patched.push({ index, file, bytes, was: info.size, texts: put.texts });
   }
   return patched;
 }

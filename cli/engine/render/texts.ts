@@ -14,14 +14,14 @@ export const textMarker = (key: string) => `${mark}${key}${mark}`;
  * How a text is written into a file: as it is into a page (normalized as React's output is,
  * render/html.ts), escaped into XML (a feed).
  */
-export const textEncodings = { page: normalizeHtml, xml: escapeXml } as const;
+const textEncodings = { page: normalizeHtml, xml: escapeXml } as const;
 export type TextEncoding = keyof typeof textEncodings;
 
 /**
  * Where one text lies in a file: its key, and its start and length in the file's text, in UTF-16
  * code units as JavaScript counts them (counting UTF-8 bytes instead took a pass over every page).
  */
-export interface TextSpan {
+interface TextSpan {
   key: string;
   at: number;
   length: number;
@@ -34,7 +34,7 @@ export interface FileTexts {
 }
 
 /** As the manifest keeps them: the encoding, then `<at>+<length> <key>` a line. */
-export const textsLine = ({ encoding, spans }: FileTexts) =>
+const textsLine = ({ encoding, spans }: FileTexts) =>
   [encoding, ...spans.map(({ key, at, length }) => `${at}+${length} ${key}`)].join('\n');
 export function textsOf(line: string): FileTexts {
   const [encoding, ...spans] = line.split('\n');
@@ -54,20 +54,39 @@ export function textsOf(line: string): FileTexts {
  */
 export function fillTexts(output: string, texts: ReadonlyMap<string, string>, encoding: TextEncoding): { output: string; texts: string } {
   if (texts.size === 0) return { output, texts: '' };
-  const encode = textEncodings[encoding];
-  const spans: TextSpan[] = [];
-  let filled = '';
-  let last = 0;
-  for (let at = output.indexOf(mark); at >= 0; at = output.indexOf(mark, last)) {
+  const markers: TextSpan[] = [];
+  for (let at = output.indexOf(mark); at >= 0; ) {
     const end = output.indexOf(mark, at + 1);
     const key = output.slice(at + 1, end);
-    const html = texts.get(key);
-    if (end < 0 || html === undefined) throw new Error(`the output shows the text ${key} without having read it`);
-    const text = encode(html);
-    filled += output.slice(last, at);
-    spans.push({ key, at: filled.length, length: text.length });
-    filled += text;
-    last = end + 1;
+    if (end < 0 || !texts.has(key)) throw new Error(`the output shows the text ${key} without having read it`);
+    markers.push({ key, at, length: end + 1 - at });
+    at = output.indexOf(mark, end + 1);
   }
-  return { output: filled + output.slice(last), texts: spans.length > 0 ? textsLine({ encoding, spans }) : '' };
+  if (markers.length === 0) return { output, texts: '' };
+  return putTexts(output, { encoding, spans: markers }, texts);
+}
+
+/**
+ * `output` with each of `shown.spans` replaced by its text from `texts`, encoded, or left as it is
+ * when `texts` lacks its key; and where each text then lies (textsLine). Fills markers (fillTexts)
+ * and puts edited texts into a built file (incremental/text-edits.ts).
+ */
+export function putTexts(
+  output: string,
+  { encoding, spans }: FileTexts,
+  texts: ReadonlyMap<string, string>,
+): { output: string; texts: string } {
+  const encode = textEncodings[encoding];
+  const placed: TextSpan[] = [];
+  let put = '';
+  let last = 0;
+  for (const { key, at, length } of spans) {
+    const html = texts.get(key);
+    const text = html === undefined ? output.slice(at, at + length) : encode(html);
+    put += output.slice(last, at);
+    placed.push({ key, at: put.length, length: text.length });
+    put += text;
+    last = at + length;
+  }
+  return { output: put + output.slice(last), texts: textsLine({ encoding, spans: placed }) };
 }
