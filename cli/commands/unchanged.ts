@@ -9,14 +9,15 @@ import { type Inputs, inputsOf, readStamp, sameOutput } from '../engine/incremen
 import { outputBusy } from '../engine/write/publish.ts';
 import { patchTexts } from '../engine/incremental/text-edits.ts';
 
+/** Whether a build was answered without the command line; if not, the fingerprint it took, if any. */
+export type QuickAnswer = { answered: true } | { answered: false; inputs?: Inputs };
+
 /**
  * Says "nothing changed" when the last build's stamp matches the inputs (`answered`); otherwise
  * gives the fingerprint of the inputs it took (none for --no-cache and --changed, which take
  * none), for the build to record. `started` is from Date.now(): performance.now() loads
  * perf_hooks, ~2.5 ms of a build that changed nothing.
  */
-/** Whether a build was answered without the command line; if not, the fingerprint it took, if any. */
-export type QuickAnswer = { answered: true } | { answered: false; inputs?: Inputs };
 
 function answerIfUnchanged(opts: BuildCommandOptions, started: number): QuickAnswer {
   // --changed spares the walk a fingerprint takes.

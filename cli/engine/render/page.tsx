@@ -16,11 +16,17 @@ export interface PartHtml {
 /** The HTML of a part the page shares with others (SamePerLanguage), by its name. */
 export type SharedPart = (name: string, element: ReactElement) => PartHtml;
 
+/** The attribute of an island's wrapper (templates/islands/Island.tsx), with its name. */
+const island = /data-island="(\w+)"/g;
+
 /**
  * An island in the page's own markup, or the placeholder of a shared part: an element in the body,
  * a meta tag in the head (SamePerLanguage's `head`), which React moves there with the others.
  */
-const islandOrPart = /data-island="(\w+)"|<sitegen-part n="(\d+)"><\/sitegen-part>|<meta name="sitegen-part" content="(\d+)">/g;
+const islandOrPart = new RegExp(
+  `${island.source}|<sitegen-part n="(\\d+)"></sitegen-part>|<meta name="sitegen-part" content="(\\d+)">`,
+  'g',
+);
 
 /** Renders one route to a complete HTML document; with `shared`, parts come from it. */
 export function renderPage(data: PageData, shared?: SharedPart): string {
@@ -79,7 +85,7 @@ export function renderPart(data: PageData, element: ReactElement): string {
   return normalizeHtml(renderToStaticMarkup(<PageProvider value={data}>{element}</PageProvider>));
 }
 
-const islandsIn = (html: string) => [...new Set(Array.from(html.matchAll(/data-island="(\w+)"/g), (m) => m[1]!))];
+const islandsIn = (html: string) => [...new Set(Array.from(html.matchAll(island), (m) => m[1]!))];
 
 /** Module preloads for the chunks of the islands this page has, so they load in parallel. */
 function preloads(names: Set<string>, islands: Record<string, string[]>): string {

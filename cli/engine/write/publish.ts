@@ -223,7 +223,7 @@ function detached(command: string, args: string[]) {
  */
 export async function claimOutput(outDir: string, say: (message: string) => void): Promise<() => void> {
   const target = resolve(outDir);
-  const lock = `${target}.lock`;
+  const lock = lockOf(target);
   try {
     mkdirSync(dirname(target), { recursive: true });
   } catch (error) {
@@ -257,7 +257,7 @@ export async function claimOutput(outDir: string, say: (message: string) => void
  */
 export function claimOutputNow(outDir: string): (() => void) | undefined {
   if (outputBusy(outDir)) return undefined;
-  const lock = `${resolve(outDir)}.lock`;
+  const lock = lockOf(resolve(outDir));
   try {
     writeFileSync(lock, String(process.pid), { flag: 'wx' });
   } catch {
@@ -265,6 +265,9 @@ export function claimOutputNow(outDir: string): (() => void) | undefined {
   }
   return releaser(lock);
 }
+
+/** The file a build holds while it writes `target` (claimOutput). */
+const lockOf = (target: string) => `${target}.lock`;
 
 const releaser = (lock: string) => () => {
   if (readIfAny(lock) === String(process.pid)) rmSync(lock, { force: true });
@@ -347,7 +350,7 @@ function leftoversBeside(target: string): string[] {
  */
 export function outputBusy(outDir: string): boolean {
   const target = resolve(outDir);
-  return existsSync(`${target}.lock`) || leftoversBeside(target).some((name) => !name.includes('.trash-'));
+  return existsSync(lockOf(target)) || leftoversBeside(target).some((name) => !name.includes('.trash-'));
 }
 
 /** Removes what builds that did not finish left beside `target`, putting back a site moved aside. */
