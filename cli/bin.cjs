@@ -10,21 +10,12 @@ const { setFlagsFromString } = require('node:v8');
 const { cliBuild } = require('./bundling.cjs');
 const { loadBundle } = require('./code-cache.cjs');
 const { keepNewest, markUsed, settleFolder, sourcesKey } = require('./files.cjs');
+const { v8Flags } = require('./v8-flags.cjs');
 const { limitYoungGeneration } = require('./young-generation.cjs');
 
 // Set before any bundle loads, so that its code cache is always made and checked under the same
-// flags. TurboFan spent a fifth of a 4,000-post cold build's CPU compiling, on two cores the build
-// shares with it; a short-lived process gains more from compiling quickly than from the code:
-// - Escape analysis took 0.6-1 s of CPU per thread to optimize one function, the Markdown parser's
-//   `compiler`, which runs once per text and only makes closures. Without it: ~1.5 s less CPU.
-// - Inlining only functions under 60 bytes of bytecode (V8's limit is 460): cold builds 8.5 s
-//   against 9.0 s over 5 alternating runs, the real site's 1.63 s against 1.72 s, dev and a
-//   one-post rebuild unchanged; check-links of 4,338 pages, whose HTML tokenizer gains from
-//   inlining, ~5 % slower.
-// - Twice V8's interrupt budget, so that a function must run twice as long before it is optimized:
-//   ~5 % less CPU in cold builds (medians 7.61 s against 7.63 s over 4 alternating runs), dev
-//   rebuilds 125-133 ms against 129-147 ms, the real site and a one-post rebuild unchanged.
-setFlagsFromString('--no-turbo-escape --max-inlined-bytecode-size=60 --interrupt-budget=135168');
+// flags (v8-flags.cjs says why these).
+setFlagsFromString(v8Flags);
 
 const root = join(__dirname, '..');
 // templates/ is not in the bundle: the engine compiles it on its own (engine/render/compile.ts), and

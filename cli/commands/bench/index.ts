@@ -8,6 +8,7 @@ import { editLocality, editPostBody, editTemplate, fileEdit, showsPostBodyEdit }
 import { repoRoot } from '../../paths.ts';
 import {
   certsLeftOut,
+  compileStackAlone,
   copyWorkspace,
   makeWorkspace,
   nodeStart,
@@ -15,6 +16,7 @@ import {
   runBuild,
   runCheckLinks,
   timePeers,
+  timeStackAlone,
   type BuildRun,
   type PeerTimes,
 } from './process.ts';
@@ -137,16 +139,24 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
   // changes from one minute to the next, and the budget is a ratio.
   const peerRuns: Omit<PeerTimes, 'posts'>[] = [];
   let peerPosts = 0;
+  let timeThePeers: (() => Promise<void>) | undefined;
   if (opts.peers) {
-    progress('making Hugo and Eleventy sites of the same posts (cli/commands/bench/peers.sh)');
+    progress('making Hugo and Eleventy sites of the same posts (cli/commands/bench/peers.sh), and compiling stack-alone.tsx');
     peerPosts = await preparePeers(corpus);
+    const stackAlone = await compileStackAlone(root);
+    timeThePeers = async () => {
+      const times = {
+        ...(await timePeers(corpus)),
+        // Into a new folder each run, as our cold builds write.
+        stackAlone: await timeStackAlone(stackAlone, corpus, join(root, `stack-alone-${peerRuns.length}`)),
+      };
+      progress(
+        `Hugo ${times.hugo.toFixed(2)} s, Eleventy ${times.eleventy.toFixed(2)} s, remark + React alone ${times.stackAlone.toFixed(2)} s`,
+      );
+      peerRuns.push(times);
+    };
   }
-  const timeThePeers = async () => {
-    const times = await timePeers(corpus);
-    progress(`Hugo ${times.hugo.toFixed(2)} s, Eleventy ${times.eleventy.toFixed(2)} s`);
-    peerRuns.push(times);
-  };
-  const cold = await coldSeries('cold build', opts.runs, join(root, 'site'), opts.peers ? timeThePeers : undefined);
+  const cold = await coldSeries('cold build', opts.runs, join(root, 'site'), timeThePeers);
   // The rebuilds start from the last cold build's output and cache.
   const site = cold.built;
   const build = () => runBuild(site, []);
@@ -185,7 +195,8 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
     await writeFile(legal, original);
   }
   if (opts.peers) {
-    results.peers = { posts: peerPosts, hugo: median(peerRuns.map((r) => r.hugo)), eleventy: median(peerRuns.map((r) => r.eleventy)) };
+    const peerMedian = (peer: keyof (typeof peerRuns)[number]) => median(peerRuns.map((r) => r[peer]));
+    results.peers = { posts: peerPosts, hugo: peerMedian('hugo'), eleventy: peerMedian('eleventy'), stackAlone: peerMedian('stackAlone') };
   }
   return results;
 }

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { repoRoot } from '../../paths.ts';
+import { engineBundling } from '../../engine/render/compile.ts';
 
 export const cliBin = join(repoRoot, 'cli', 'bin.cjs');
 const rssProbe = join(repoRoot, 'cli/commands/bench/peak-rss.cjs');
@@ -118,6 +119,8 @@ export interface PeerTimes {
   posts: number;
   hugo: number;
   eleventy: number;
+  /** stack-alone.tsx: our stack doing the peers' job, the floor under our cold build. */
+  stackAlone: number;
 }
 
 const peersScript = join(repoRoot, 'cli/commands/bench/peers.sh');
@@ -139,9 +142,35 @@ export async function preparePeers(corpusDir: string): Promise<number> {
   return (await peers(['prepare', corpusDir], ['posts'], corpusDir)).posts;
 }
 
-/** One timed build of each peer, in seconds. */
-export async function timePeers(corpusDir: string): Promise<Omit<PeerTimes, 'posts'>> {
+/** One timed build of Hugo and Eleventy, in seconds. */
+export async function timePeers(corpusDir: string): Promise<Pick<PeerTimes, 'hugo' | 'eleventy'>> {
   // Eleventy runs on Node too: the same environment as our timed builds.
   const { hugo_s, eleventy_s } = await peers(['time'], ['hugo_s', 'eleventy_s'], corpusDir, timedEnv);
   return { hugo: hugo_s, eleventy: eleventy_s };
+}
+
+/** Compiles stack-alone.tsx as the engine is compiled, with every package bundled, into `dir`; its path. */
+export async function compileStackAlone(dir: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const outfile = join(dir, 'stack-alone.cjs');
+  await build({
+    ...engineBundling,
+    plugins: [],
+    entryPoints: [join(repoRoot, 'cli/commands/bench/stack-alone.tsx')],
+    outfile,
+    write: true,
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+/** Runs the compiled stack-alone program on the corpus into the new folder `out`: its wall time in seconds. */
+export async function timeStackAlone(program: string, corpusDir: string, out: string): Promise<number> {
+  const started = performance.now();
+  const exit = await run(process.execPath, [program, corpusDir, out], { cwd: dirname(program), env: timedEnv });
+  const seconds = (performance.now() - started) / 1000;
+  if (exit.code !== 0 || !/^built \d+ pages$/m.test(exit.stdout)) {
+    throw new Error(`${program} failed (exit ${exit.code}) or did not print "built N pages":\n${(exit.stderr || exit.stdout).trim()}`);
+  }
+  return seconds;
 }

@@ -81,16 +81,24 @@ export function resultsTable(r: Results): string {
   return `${title}\n\n${table(rows)}`;
 }
 
+/**
+ * Our cold build against each peer's, and each against Eleventy's, the budget's yardstick. The row
+ * of remark and React alone (stack-alone.tsx) is the floor the fixed stack sets for the budget.
+ */
 export function peersTable(cold: Series, peers: PeerTimes): string {
   const rows = [
-    ['peer', 'cold build', 'ours / peer'],
-    ...Object.entries({ Hugo: peers.hugo, Eleventy: peers.eleventy }).map(([name, seconds]) => [
+    ['peer', 'cold build', 'ours / peer', 'peer / Eleventy'],
+    ...Object.entries({ Hugo: peers.hugo, Eleventy: peers.eleventy, 'remark + React alone': peers.stackAlone }).map(([name, seconds]) => [
       name,
       time(seconds),
       `${(cold.seconds / seconds).toFixed(2)}×`,
+      `${(seconds / peers.eleventy).toFixed(2)}×`,
     ]),
   ];
-  return `Peers on the same ${peers.posts} generated posts (our cold build renders them plus the real site)\n\n${table(rows)}`;
+  return (
+    `Peers on the same ${peers.posts} generated posts (our cold build renders them plus the real site); ` +
+    `remark + React alone: our stack doing the peers' job and nothing else (cli/commands/bench/stack-alone.tsx)\n\n${table(rows)}`
+  );
 }
 
 export interface BudgetCheck {

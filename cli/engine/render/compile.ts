@@ -70,32 +70,34 @@ async function readCompiled(dir: string): Promise<CompiledTemplates> {
   };
 }
 
+/** How the engine is bundled, in memory; the bench's stack-alone program is bundled the same way. */
+export const engineBundling = {
+  bundle: true,
+  platform: 'node',
+  // CommonJS, so that code-cache.cjs can run it as a script with V8's code cache, which Node 20
+  // keeps for no ES module: each thread that renders starts ~25 ms sooner.
+  format: 'cjs',
+  // What rendering runs on is bundled: it loads faster in the build and in each worker, and of
+  // the icon set only the icons used are loaded. React's development build is left out. zod
+  // (for the contact form's constraints) loaded from its hundred files cost ~50 ms per thread.
+  plugins: [bundleOnly(['react', 'react-dom', 'react-helmet-async', 'remark', 'remark-html', 'lucide-react', 'zod'])],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  jsx: 'automatic',
+  target: 'node20',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  write: false,
+  logLevel: 'silent',
+} satisfies BuildOptions;
+
 async function compileEngine(): Promise<{ engine: string; markdown: string }> {
   const { build } = await import('esbuild');
-  const options: BuildOptions & { write: false } = {
-    bundle: true,
-    platform: 'node',
-    // CommonJS, so that code-cache.cjs can run it as a script with V8's code cache, which Node 20
-    // keeps for no ES module: each thread that renders starts ~25 ms sooner.
-    format: 'cjs',
-    // What rendering runs on is bundled: it loads faster in the build and in each worker, and of
-    // the icon set only the icons used are loaded. React's development build is left out. zod
-    // (for the contact form's constraints) loaded from its hundred files cost ~50 ms per thread.
-    plugins: [bundleOnly(['react', 'react-dom', 'react-helmet-async', 'remark', 'remark-html', 'lucide-react', 'zod'])],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    jsx: 'automatic',
-    target: 'node20',
-    minifyWhitespace: true,
-    minifySyntax: true,
-    write: false,
-    logLevel: 'silent',
-  };
   const [engine, markdown] = await Promise.all([
-    build({ ...options, entryPoints: [join(repoRoot, 'cli/engine/render/bundle.ts')] }),
+    build({ ...engineBundling, entryPoints: [join(repoRoot, 'cli/engine/render/bundle.ts')] }),
     // A third of the engine's bytes: a fresh process loads it and renders its first text in about
     // half the time the engine takes.
     build({
-      ...options,
+      ...engineBundling,
       stdin: {
         contents: "export { markdownToHtmlSync } from './markdown.ts';",
         resolveDir: join(repoRoot, 'cli/engine/render'),

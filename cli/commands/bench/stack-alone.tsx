@@ -1,0 +1,90 @@
+// The peers' job done with this project's fixed stack and nothing else: each generated post read
+// with gray-matter, its Markdown rendered by remark with remark-html and the peers' minimal layout
+// (peers.sh) by React, written as a page of its own into a new folder, on as many worker threads
+// as a build's render pool, under the flags of every sitegen process. No content checks, shared
+// layout, cache, feeds or real site: what it takes is the floor under our cold build. The bench
+// compiles it to one CommonJS file, as the engine is, and times it as its own process (process.ts).
+// Usage: node stack-alone.cjs CORPUS OUT; prints "built N pages".
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { Worker, isMainThread, workerData } from 'node:worker_threads';
+import matter from 'gray-matter';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { remark } from 'remark';
+import remarkHtml from 'remark-html';
+import { v8Flags } from '../../v8-flags.cjs';
+
+interface Job {
+  corpus: string;
+  out: string;
+  files: string[];
+}
+
+function Layout({ title, excerpt, date, html }: { title: string; excerpt: string; date: string; html: string }) {
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <title>{title}</title>
+        <meta name="description" content={excerpt} />
+      </head>
+      <body>
+        <header>
+          <nav>
+            <a href="/">Inicio</a>
+          </nav>
+        </header>
+        <main>
+          <article>
+            <h1>{title}</h1>
+            <time>{date}</time>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: remark-html's sanitised output */}
+            <div dangerouslySetInnerHTML={{ __html: html }} />
+          </article>
+        </main>
+        <footer>©</footer>
+      </body>
+    </html>
+  );
+}
+
+function renderPosts({ corpus, out, files }: Job): void {
+  const markdown = remark().use(remarkHtml);
+  for (const file of files) {
+    const { data, content } = matter(readFileSync(join(corpus, file), 'utf8'));
+    const html = String(markdown.processSync(content));
+    const page = `<!DOCTYPE html>${renderToStaticMarkup(
+      <Layout title={String(data.title)} excerpt={String(data.excerpt)} date={String(data.date)} html={html} />,
+    )}`;
+    const dir = join(out, 'posts', file.slice(0, -'.md'.length));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), page);
+  }
+}
+
+/** Gives each worker every n-th post; this same file runs in them. */
+async function main(corpus: string, out: string): Promise<void> {
+  const files = readdirSync(corpus).filter((file) => file.endsWith('.md'));
+  const workers = availableParallelism();
+  await Promise.all(
+    Array.from({ length: workers }, (_, i) => {
+      const job: Job = { corpus, out, files: files.filter((_, j) => j % workers === i) };
+      const worker = new Worker(process.argv[1]!, { workerData: job });
+      return new Promise((resolve, reject) => worker.on('error', reject).on('exit', resolve));
+    }),
+  );
+  console.log(`built ${files.length} pages`);
+}
+
+if (isMainThread) {
+  // Process-wide, set before the workers' isolates start.
+  setFlagsFromString(v8Flags);
+  const [corpus, out] = process.argv.slice(2);
+  if (!corpus || !out) throw new Error('usage: node stack-alone.cjs CORPUS OUT');
+  main(corpus, out).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+} else renderPosts(workerData as Job);
