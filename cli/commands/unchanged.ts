@@ -50,7 +50,7 @@ export function answerQuickly(opts: BuildCommandOptions, started: number): Quick
   if (unchanged.answered || !unchanged.inputs || opts.cache === false || opts.verifyOutput) return unchanged;
   const edits = tryPatch({ content: opts.content, out: opts.out, cache: opts.cache }, unchanged.inputs);
   if (!edits) return unchanged;
-  const note = `${edits.posts === 1 ? "a post's text" : `${edits.posts} posts' texts`} patched into ${edits.files} files`;
+  const note = `${edits.posts === 1 ? "a post's text" : `${edits.posts} posts' texts`} patched into ${edits.files} file${edits.files === 1 ? '' : 's'}`;
   const summary = { ...edits.stamp.summary, rendered: 0, photosEncoded: 0, seconds: (Date.now() - started) / 1000 };
   writeSync(1, `${reportLine(summary, opts.out, note)}\n`);
   return { answered: true };
