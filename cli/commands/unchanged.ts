@@ -18,7 +18,6 @@ export type QuickAnswer = { answered: true } | { answered: false; inputs?: Input
  * none), for the build to record. `started` is from Date.now(): performance.now() loads
  * perf_hooks, ~2.5 ms of a build that changed nothing.
  */
-
 function answerIfUnchanged(opts: BuildCommandOptions, started: number): QuickAnswer {
   // --changed spares the walk a fingerprint takes.
   const inputs = opts.cache === false || opts.changed ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() });

@@ -94,7 +94,7 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
   });
 
-  it("builds, and does not patch, when a post is added besides an edited post's text", async () => {
+  it("builds, and does not patch, when a post is added beside an edited post's text", async () => {
     const { content, out, args } = await setUp();
     await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUna frase nueva.\n`);
     // A copy of a pair of posts under new slugs, each the other's counterpart.
