@@ -16,7 +16,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outputFile, type Route, type RouteMap } from '../site/routes.ts';
-import { trackPage, type Entities } from './incremental/tracking.ts';
+import { tracker, type Entities } from './incremental/tracking.ts';
 import { fillTexts } from './render/texts.ts';
 import { routesAndIndex, type LastBuild } from './incremental/last-build.ts';
 import { digest } from '../files.cjs';
@@ -181,10 +181,14 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     // Made again only when something they read changed, as pages are: the sitemap is 4,000 lines.
     // Here, while the workers render pages; added after them.
     const files = plan([...siteFiles.keys()].map((file) => ({ item: file, file, base: version })));
+    const track = tracker(model, routes, index);
     const made = files.stale.map((file) => {
       const [read, texts] = [new Set<string>(), new Map<string, string>()];
-      const tracked = trackPage(model, routes, undefined, index, read, texts);
-      const filled = fillTexts(siteFiles.get(file)!(tracked.model, tracked.routes), texts, 'xml');
+      const output = track.during(read, texts, () => {
+        const tracked = track.page(undefined);
+        return siteFiles.get(file)!(tracked.model, tracked.routes);
+      });
+      const filled = fillTexts(output, texts, 'xml');
       return { file, content: filled.output, read, texts: filled.texts };
     });
     const renderedPages = await rendering;

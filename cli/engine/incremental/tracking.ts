@@ -1,5 +1,4 @@
 import { digest } from '../../files.cjs';
-import type { Image } from '../../site/model.ts';
 import type { LegalPage, Post, SiteModel } from '../../site/model.ts';
 import type { Route, RouteMap } from '../../site/routes.ts';
 import { langs, type Lang } from '../../site/lang.ts';
@@ -218,21 +217,23 @@ const routeKeyOf = (route: Route): string => {
   return key;
 };
 
+/** Where reads are recorded while a page or file is made from the model (Tracker.during). */
+interface Sink {
+  read: DependencyKeys;
+  texts: Map<string, string>;
+}
+
 /**
- * The model, route map and route of one page (no route for another file made from the model),
- * wrapped so that every read records its key in `read`. Nested values of an entity are returned as
- * they are: reading any part of an entity depends on the whole entity, except for field-tracked
- * entities and the bodies of Markdown pages. A body reads as its marker (render/texts.ts), its HTML
- * kept in `texts` by its key for fillTexts to put in.
+ * The model and the route map wrapped so that every read records its key, made once for every page
+ * of a build: each read goes to the page being made (`during`). Nested values of an entity are
+ * returned as they are: reading any part of an entity depends on the whole entity, except for
+ * field-tracked entities and the bodies of Markdown pages. A body reads as its marker
+ * (render/texts.ts), its HTML kept in the page's `texts` by its key for fillTexts to put in.
+ * Made anew for each page, the proxies took ~40 µs more of a bench post page's ~285 (rendered warm,
+ * alternating).
  */
-export function trackPage<R extends Route | undefined>(
-  model: SiteModel,
-  routes: RouteMap,
-  route: R,
-  { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf }: Entities,
-  read: DependencyKeys,
-  texts: Map<string, string>,
-) {
+export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf }: Entities) {
+  let sink: Sink = { read: new Set(), texts: new Map() };
   const proxies = new WeakMap<object, object>();
   // Objects that only hold entities: reading them depends on nothing by itself.
   const containers = new Set<object>([model, model.posts, model.legal, model.strings]);
@@ -242,85 +243,96 @@ export function trackPage<R extends Route | undefined>(
       get(object, prop, receiver) {
         const value = Reflect.get(object, prop, receiver);
         if (typeof prop !== 'string') return value;
-        if (fieldKeyOf.has(value as object)) return fields(value as object, fieldKeyOf.get(value as object)!);
-        read.add(fieldKey(key, prop));
+        if (fieldKeyOf.has(value as object)) return wrap(value);
+        sink.read.add(fieldKey(key, prop));
         return value;
       },
-      has: (object, prop) => (read.add(key), Reflect.has(object, prop)),
-      ownKeys: (object) => (read.add(key), Reflect.ownKeys(object)),
-      getOwnPropertyDescriptor: (object, prop) => (read.add(key), Reflect.getOwnPropertyDescriptor(object, prop)),
+      has: (object, prop) => (sink.read.add(key), Reflect.has(object, prop)),
+      ownKeys: (object) => (sink.read.add(key), Reflect.ownKeys(object)),
+      getOwnPropertyDescriptor: (object, prop) => (sink.read.add(key), Reflect.getOwnPropertyDescriptor(object, prop)),
     });
+  const images = new Proxy(model.images, {
+    get(target, prop) {
+      if (prop === 'get') return (name: string) => (sink.read.add(`image:${name}`), target.get(name));
+      sink.read.add('images');
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
   const wrap = <T>(value: T): T => {
     if (value === null || typeof value !== 'object') return value;
+    let proxy = proxies.get(value);
+    if (proxy) return proxy as T;
     if (fieldKeyOf.has(value)) {
-      let proxy = proxies.get(value);
-      if (!proxy) proxies.set(value, (proxy = fields(value, fieldKeyOf.get(value)!)));
+      proxies.set(value, (proxy = fields(value, fieldKeyOf.get(value)!)));
       return proxy as T;
     }
     const key = keyOf.get(value);
     if (!key && !containers.has(value)) return value;
-    let proxy = proxies.get(value);
-    if (!proxy) {
-      const touch = () => key && read.add(key);
-      proxy = new Proxy(value, {
-        get(target, prop, receiver) {
-          if (prop === 'slug' && sluggedKeys.has(target)) return Reflect.get(target, prop, receiver);
-          if (prop === 'html' && bodyKeyOf.has(target)) {
-            const bodyKey = bodyKeyOf.get(target)!;
-            read.add(bodyKey);
-            texts.set(bodyKey, Reflect.get(target, prop, receiver) as string);
-            return textMarker(bodyKey);
-          }
-          touch();
-          if (prop === 'images' && (target as object) === model) return trackImages(model.images, read);
-          if (prop === 'photos' && (target as object) === model) return read.add('photos'), model.photos;
-          return wrap(Reflect.get(target, prop, receiver));
-        },
-        has: (target, prop) => (touch(), Reflect.has(target, prop)),
-        ownKeys: (target) => (touch(), Reflect.ownKeys(target)),
-        getOwnPropertyDescriptor: (target, prop) => (touch(), Reflect.getOwnPropertyDescriptor(target, prop)),
-      });
-      proxies.set(value, proxy);
-    }
+    const touch = () => key && sink.read.add(key);
+    proxy = new Proxy(value, {
+      get(target, prop, receiver) {
+        if (prop === 'slug' && sluggedKeys.has(target)) return Reflect.get(target, prop, receiver);
+        if (prop === 'html' && bodyKeyOf.has(target)) {
+          const bodyKey = bodyKeyOf.get(target)!;
+          sink.read.add(bodyKey);
+          sink.texts.set(bodyKey, Reflect.get(target, prop, receiver) as string);
+          return textMarker(bodyKey);
+        }
+        touch();
+        if (prop === 'images' && (target as object) === model) return images;
+        if (prop === 'photos' && (target as object) === model) return sink.read.add('photos'), model.photos;
+        return wrap(Reflect.get(target, prop, receiver));
+      },
+      has: (target, prop) => (touch(), Reflect.has(target, prop)),
+      ownKeys: (target) => (touch(), Reflect.ownKeys(target)),
+      getOwnPropertyDescriptor: (target, prop) => (touch(), Reflect.getOwnPropertyDescriptor(target, prop)),
+    });
+    proxies.set(value, proxy);
     return proxy as T;
   };
-  // One proxy per route and page: a page links to some routes thousands of times (the blog index).
+  // One proxy per route: a page links to some routes thousands of times (the blog index).
   const routeProxies = new Map<Route, Route>();
   const trackRoute = <R extends Route | undefined>(r: R): R => {
     if (!r) return r;
-    read.add(routeKeyOf(r));
+    sink.read.add(routeKeyOf(r));
     let proxy = routeProxies.get(r);
     if (!proxy) routeProxies.set(r, (proxy = new Proxy(r, { get: (target, prop) => wrap(Reflect.get(target, prop)) })));
     return proxy as R;
   };
+  const methods = {
+    get: (key: string, lang: Route['lang']) => trackRoute(routes.get(key, lang)),
+    href: (key: string, lang: Route['lang']) => trackRoute(routes.get(key, lang)).path,
+    counterpart: (r: Route) => trackRoute(routes.counterpart(r)),
+    byFamily: (family: Route['family'], lang?: Route['lang']) => {
+      sink.read.add(`routes:${family}:${lang ?? '*'}`);
+      return routes.byFamily(family, lang).map(trackRoute);
+    },
+  };
   const trackedRoutes = new Proxy(routes, {
     get(target, prop) {
-      if (prop === 'get') return (key: string, lang: Route['lang']) => trackRoute(target.get(key, lang));
-      if (prop === 'href') return (key: string, lang: Route['lang']) => trackRoute(target.get(key, lang)).path;
-      if (prop === 'counterpart') return (r: Route) => trackRoute(target.counterpart(r));
-      if (prop === 'byFamily') {
-        return (family: Route['family'], lang?: Route['lang']) => {
-          read.add(`routes:${family}:${lang ?? '*'}`);
-          return target.byFamily(family, lang).map(trackRoute);
-        };
-      }
-      read.add('routes:*');
+      if (Object.hasOwn(methods, prop)) return methods[prop as keyof typeof methods];
+      sink.read.add('routes:*');
       // Each route of the whole list is tracked too: the sitemap reads their posts' dates.
       if (prop === 'routes') return target.routes.map(trackRoute);
       const value = Reflect.get(target, prop);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { model: wrap(model), routes: trackedRoutes, route: trackRoute(route) };
-}
-
-function trackImages(images: Map<string, Image>, read: DependencyKeys): Map<string, Image> {
-  return new Proxy(images, {
-    get(target, prop) {
-      if (prop === 'get') return (name: string) => (read.add(`image:${name}`), target.get(name));
-      read.add('images');
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+  const trackedModel = wrap(model);
+  return {
+    /** The model, route map and route (none for another file made from the model) as a page reads them. */
+    page: <R extends Route | undefined>(route: R) => ({ model: trackedModel, routes: trackedRoutes, route: trackRoute(route) }),
+    /** Runs `make`, recording what it reads in `read` and the texts it shows in `texts`. */
+    during<T>(read: DependencyKeys, texts: Map<string, string>, make: () => T): T {
+      const outer = sink;
+      sink = { read, texts };
+      try {
+        return make();
+      } finally {
+        sink = outer;
+      }
     },
-  });
+  };
 }
+export type Tracker = ReturnType<typeof tracker>;

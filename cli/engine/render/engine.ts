@@ -4,7 +4,7 @@ import type { Assets } from '../../../templates/context.tsx';
 import type { SiteModel } from '../../site/model.ts';
 import { renderPage, renderPart, splitAtHoles, type PartHtml, type SharedPart } from './page.tsx';
 import { routeKey, type Route, type RouteMap } from '../../site/routes.ts';
-import { indexModel, trackPage } from '../incremental/tracking.ts';
+import { indexModel, tracker } from '../incremental/tracking.ts';
 import { fillTexts } from './texts.ts';
 
 export { pages } from '../../../templates/pages/index.tsx';
@@ -31,11 +31,8 @@ export function createRenderer(
   year: number,
   { shareParts = true, index = indexModel(model, routes) } = {},
 ) {
-  const tracked = (route: Route, read: Set<string>, texts: Map<string, string>) => ({
-    ...trackPage(model, routes, route, index, read, texts),
-    assets,
-    year,
-  });
+  const track = tracker(model, routes, index);
+  const data = (route: Route) => ({ ...track.page(route), assets, year });
   const parts = new Map<string, { html: PartHtml; read: string[]; texts: Map<string, string> }>();
   return (route: Route): RenderedPage => {
     const read = new Set<string>();
@@ -45,7 +42,9 @@ export function createRenderer(
       let part = parts.get(key);
       if (!part) {
         const [partRead, partTexts] = [new Set<string>(), new Map<string, string>()];
-        const html = splitAtHoles(renderPart(tracked(routes.get(routeKey.home(), route.lang), partRead, partTexts), element));
+        const html = track.during(partRead, partTexts, () =>
+          splitAtHoles(renderPart(data(routes.get(routeKey.home(), route.lang)), element)),
+        );
         part = { html, read: [...partRead], texts: partTexts };
         parts.set(key, part);
       }
@@ -53,7 +52,7 @@ export function createRenderer(
       for (const [bodyKey, html] of part.texts) texts.set(bodyKey, html);
       return part.html;
     };
-    const html = renderPage(tracked(route, read, texts), shareParts ? shared : undefined);
+    const html = track.during(read, texts, () => renderPage(data(route), shareParts ? shared : undefined));
     const filled = fillTexts(html, texts, 'page');
     return { path: route.path, html: filled.output, read: [...read], texts: filled.texts };
   };

@@ -22,6 +22,29 @@ describe('parts shared by every page of a language', { timeout: 60_000 }, () => 
   });
 });
 
+describe('one renderer for many pages', { timeout: 60_000 }, () => {
+  it('credits each page with its own reads and texts alone, whatever it rendered before', async () => {
+    const model = await loadModel(contentDir);
+    const routes = new RouteMap(model);
+    const fresh = (route: (typeof routes.routes)[number]) => createRenderer(model, routes, assets, 2026)(route);
+    // Each page of the site after every other family's pages, and backwards.
+    const families = [...new Set(routes.routes.map((r) => r.family))];
+    const one = routes.routes.filter((r, i, all) => all.findIndex((o) => o.family === r.family && o.lang === r.lang) === i);
+    for (const order of [one, [...one].reverse()]) {
+      const render = createRenderer(model, routes, assets, 2026);
+      for (const route of order) {
+        const [after, alone] = [render(route), fresh(route)];
+        expect(after.html, route.path).toBe(alone.html);
+        expect(after.read.toSorted(), route.path).toEqual(alone.read.toSorted());
+        expect(after.texts, route.path).toBe(alone.texts);
+        expect(after.read, route.path).toContain(`route:${route.key}:${route.lang}`);
+        if (route.family === 'post') expect(after.read, route.path).toContain(`post:${route.lang}:${route.post.slug}.body`);
+      }
+    }
+    expect(one.length).toBe(families.length * 2);
+  });
+});
+
 describe('a hole in a shared part', () => {
   it('is filled with the value escaped exactly as React escapes it', () => {
     for (const value of [`/en/o'neill & "sons" <x>`, '/calp?a=1&b=2', 'Xaló › Llíber', '&amp;']) {
