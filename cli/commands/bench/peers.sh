@@ -7,7 +7,12 @@
 #        peers.sh time             builds each once more; prints hugo_s and eleventy_s, wall seconds
 set -euo pipefail
 work=${PEERS_DIR:-${TMPDIR:-/tmp}/ssg-peers}; h=$work/hugo; e=$work/eleventy
-timeit() { local s=$EPOCHREALTIME; "$@" >/dev/null 2>&1; awk -v s="$s" -v e="$EPOCHREALTIME" 'BEGIN { printf "%.3f\n", e - s }'; }
+# A build that fails prints no time, which the bench reports (inside $(…), set -e stops nothing).
+timeit() {
+  local s=$EPOCHREALTIME
+  "$@" >/dev/null 2>&1 || { echo "$* failed in $PWD" >&2; return 1; }
+  awk -v s="$s" -v e="$EPOCHREALTIME" 'BEGIN { printf "%.3f\n", e - s }'
+}
 if [ "${1:-}" = time ]; then
   echo "hugo_s $(cd "$h" && timeit hugo --quiet)"
   echo "eleventy_s $(cd "$e" && timeit ./node_modules/.bin/eleventy --quiet)"
