@@ -217,7 +217,7 @@ const routeKeyOf = (route: Route): string => {
   return key;
 };
 
-/** Where reads are recorded while a page or file is made from the model (Tracker.during). */
+/** Where reads are recorded while a page or file is made from the model (`during`). */
 interface Sink {
   read: DependencyKeys;
   texts: Map<string, string>;
@@ -229,8 +229,8 @@ interface Sink {
  * returned as they are: reading any part of an entity depends on the whole entity, except for
  * field-tracked entities and the bodies of Markdown pages. A body reads as its marker
  * (render/texts.ts), its HTML kept in the page's `texts` by its key for fillTexts to put in.
- * Made anew for each page, the proxies took ~40 µs more of a bench post page's ~285 (rendered warm,
- * alternating).
+ * Made anew for each page, the proxies took ~20-40 µs more of a bench post page's ~280 (rendered
+ * warm, alternating with this).
  */
 export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf }: Entities) {
   let sink: Sink = { read: new Set(), texts: new Map() };
@@ -335,4 +335,3 @@ export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys
     },
   };
 }
-export type Tracker = ReturnType<typeof tracker>;

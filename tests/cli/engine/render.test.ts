@@ -27,7 +27,7 @@ describe('one renderer for many pages', { timeout: 60_000 }, () => {
     const model = await loadModel(contentDir);
     const routes = new RouteMap(model);
     const fresh = (route: (typeof routes.routes)[number]) => createRenderer(model, routes, assets, 2026)(route);
-    // Each page of the site after every other family's pages, and backwards.
+    // One page of each family and language, each rendered after the others, in both orders.
     const families = [...new Set(routes.routes.map((r) => r.family))];
     const one = routes.routes.filter((r, i, all) => all.findIndex((o) => o.family === r.family && o.lang === r.lang) === i);
     for (const order of [one, [...one].reverse()]) {
