@@ -219,9 +219,15 @@ const routeKeyOf = (route: Route): string => {
 
 /** Where reads are recorded while a page or file is made from the model (`during`). */
 interface Sink {
-  read: DependencyKeys;
-  texts: Map<string, string>;
+  read: Pick<DependencyKeys, 'add'>;
+  texts: Pick<Map<string, string>, 'set'>;
 }
+
+/** Reads outside `during`, which no page would be credited with: a dependency lost, so they fail. */
+const readOutside = (): never => {
+  throw new Error('the model was read outside a page or file being made (tracker.during): nothing would depend on it');
+};
+const outside: Sink = { read: { add: readOutside }, texts: { set: readOutside } };
 
 /**
  * The model and the route map wrapped so that every read records its key, made once for every page
@@ -233,7 +239,7 @@ interface Sink {
  * warm, alternating with this).
  */
 export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf }: Entities) {
-  let sink: Sink = { read: new Set(), texts: new Map() };
+  let sink = outside;
   const proxies = new WeakMap<object, object>();
   // Objects that only hold entities: reading them depends on nothing by itself.
   const containers = new Set<object>([model, model.posts, model.legal, model.strings]);

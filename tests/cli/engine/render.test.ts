@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../cli/engine/render/html.ts';
 import { createRenderer } from '../../../cli/engine/render/engine.ts';
+import { indexModel, tracker } from '../../../cli/engine/incremental/tracking.ts';
 import { loadModel } from '../../../cli/engine/model.ts';
 import { RouteMap } from '../../../cli/site/routes.ts';
 import { contentDir } from '../../helpers.ts';
@@ -42,6 +43,18 @@ describe('one renderer for many pages', { timeout: 60_000 }, () => {
       }
     }
     expect(one.length).toBe(families.length * 2);
+  });
+
+  it('refuses a read of the model outside a page being made, which no page would depend on', async () => {
+    const model = await loadModel(contentDir);
+    const routes = new RouteMap(model);
+    const track = tracker(model, routes, indexModel(model, routes));
+    const home = routes.routes[0]!;
+    expect(() => track.page(home)).toThrow(/outside a page or file being made/);
+    const read = new Set<string>();
+    const { model: seen } = track.during(read, new Map(), () => track.page(home));
+    expect(() => seen.site.brand).toThrow(/outside a page or file being made/);
+    expect(read).toContain(`route:${home.key}:${home.lang}`);
   });
 });
 
