@@ -4,16 +4,16 @@
 // it; so the new site is the current one with the new texts put in those places. This reads no
 // cache but its own small file, loads no content, and renders nothing but the texts' Markdown.
 import { lstatSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadBundle } from '../../code-cache.cjs';
 import { digest } from '../../files.cjs';
-import type { Lang } from '../../site/lang.ts';
 import { isRecord } from '../../site/json.ts';
 import type { MarkdownRenderer } from '../render/compile.ts';
 import { putTexts, textsOf } from '../render/texts.ts';
 import { assemble, claimOutputNow, type OutputRecords } from '../write/publish.ts';
 import type { Manifest } from './cache.ts';
 import type { Head, ParsedFiles } from '../load/parse.ts';
+import { textFileAt } from '../../site/text-files.ts';
 import { readChecked, sealedFile, writeSealed } from './sealed.ts';
 import { contentPath, outIdentity, readStamp, sameOutput, writeStamp, type Inputs, type Stamp } from './stamp.ts';
 import { postBodyKey } from './tracking.ts';
@@ -66,9 +66,6 @@ const isTextStore = (value: unknown): value is TextStore => {
   );
 };
 
-/** A post's file in the content folder: `blog/<lang>/<slug>.md`. */
-const postFile = new RegExp(`^blog\\${sep}(es|en)\\${sep}([^\\${sep}]+)\\.md$`);
-
 /**
  * Records what a text edit after this build needs, before its stamp is written (stamp.ts): the
  * build's `inputs` as that stamp holds them, its manifest and parsed files, and its Markdown renderer.
@@ -78,7 +75,7 @@ export function writeTextStore(cacheDir: string, inputs: Inputs, manifest: Manif
   inputs.files.forEach((file, index) => {
     const path = contentPath(file);
     const head = parsed.get(path)?.head;
-    if (!head || !postFile.test(path)) return;
+    if (!head || textFileAt(path)?.folder !== 'blog') return;
     posts.files.push(index);
     posts.lengths.push(head.length);
     posts.hashes.push(head.hash);
@@ -212,15 +209,15 @@ function editedPosts(contentDir: string, store: TextStore, inputs: Inputs): { ke
     if (same) continue;
     const path = contentPath(inputs.files[i]!);
     const post = store.posts.files.indexOf(i);
-    const [, lang, slug] = postFile.exec(path) ?? [];
-    if (post < 0 || !lang || !slug) return undefined;
+    const file = textFileAt(path);
+    if (post < 0 || file?.folder !== 'blog') return undefined;
     // A link is left to the loader, which refuses one that leads out of the content folder.
     if (lstatSync(join(contentDir, path), { throwIfNoEntry: false })?.isFile() !== true) return undefined;
     const text = readFileSync(join(contentDir, path), 'utf8');
     hashes ??= store.posts.hashes.split('\n');
     const body = bodyAfter(text, { length: store.posts.lengths[post]!, hash: hashes[post]! });
     if (body === undefined) return undefined;
-    edited.push({ key: postBodyKey(lang as Lang, slug), body });
+    edited.push({ key: postBodyKey(file.lang, file.slug), body });
   }
   return edited.length > 0 ? edited : undefined;
 }

@@ -22,6 +22,7 @@ import { airConditioningSchema, serviceSchema, type Service } from '../../site/s
 import { exampleValues, siteSchema, type Site } from '../../site/schema/site.ts';
 import { stringsSchema } from '../../site/schema/strings.ts';
 import { digest } from '../../files.cjs';
+import { textFileAt, textFolders } from '../../site/text-files.ts';
 import { validate, valueAt } from './validate.ts';
 
 export interface LoadOptions {
@@ -335,9 +336,6 @@ function loadPage<S extends z.ZodType<PairPage>>(
   return { page, source };
 }
 
-/** A post or legal text, by its path in the content folder: `blog/es/x.md`. */
-const pairFile = new RegExp(`^(blog|legal)\\${sep}(es|en)\\${sep}[^\\${sep}]+\\.md$`);
-
 /**
  * The content `last` was loaded from, with the posts and legal texts among `changed` (paths in the
  * content folder) read again: for a dev session, whose watcher names every file that changed since
@@ -360,9 +358,10 @@ export function reloadBodies(
   const legalHooks = { body: fillLegal(legalPlaceholderValues(last.site), issues) };
   for (const file of changed) {
     if (file.startsWith(`..${sep}`)) continue; // a template: not content
-    const [, folder, lang] = pairFile.exec(file) ?? [];
-    if (!previous.has(file) || (lang !== 'es' && lang !== 'en')) return undefined;
-    const lastPage = (folder === 'blog' ? last.posts : last.legal)[lang].find((p) => p.slug === basename(file, '.md'));
+    const text = textFileAt(file);
+    if (!previous.has(file) || !text) return undefined;
+    const { folder, lang, slug } = text;
+    const lastPage = (folder === 'blog' ? last.posts : last.legal)[lang].find((p) => p.slug === slug);
     const loaded =
       folder === 'blog'
         ? loadPage(contentDir, file, lang, postFrontMatterSchema, issues, into, {})
@@ -411,7 +410,7 @@ function legalPlaceholderValues(site: Site): Record<Lang, Record<string, string>
 
 /** How many Markdown files (posts and legal texts) the content folder holds, without reading them. */
 export async function countMarkdown(contentDir: string): Promise<number> {
-  const folders = ['blog', 'legal'].flatMap((folder) => langs.map((lang) => join(folder, lang)));
+  const folders = textFolders.flatMap((folder) => langs.map((lang) => join(folder, lang)));
   const lists = await Promise.all(folders.map((folder) => listFiles(contentDir, folder, '.md')));
   return lists.reduce((sum, files) => sum + files.length, 0);
 }
