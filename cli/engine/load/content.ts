@@ -22,7 +22,7 @@ import { airConditioningSchema, serviceSchema, type Service } from '../../site/s
 import { exampleValues, siteSchema, type Site } from '../../site/schema/site.ts';
 import { stringsSchema } from '../../site/schema/strings.ts';
 import { digest } from '../../files.cjs';
-import { textFileAt, textFolders } from '../../site/text-files.ts';
+import { textFileAt, textFolders, type TextFolder } from '../../site/text-files.ts';
 import { validate, valueAt } from './validate.ts';
 
 export interface LoadOptions {
@@ -255,7 +255,7 @@ interface PairHooks<S extends z.ZodType<PairPage>> {
  */
 async function loadPairs<S extends z.ZodType<PairPage>>(
   contentDir: string,
-  folder: string,
+  folder: TextFolder,
   schema: S,
   issues: ContentIssue[],
   options: LoadOptions,
