@@ -128,8 +128,8 @@ function putAll(folder: string, changed: [string, OutputContent][], records: Out
   for (const [file, content] of changed) {
     const path = join(folder, file);
     put(path, content);
-    const info = statSync(path);
-    records.set(file, { hash: contentHash(content), size: info.size, mtimeMs: info.mtimeMs });
+    const { size, mtimeMs } = (isStaged(content) && content.written) || statSync(path);
+    records.set(file, { hash: contentHash(content), size, mtimeMs });
   }
 }
 

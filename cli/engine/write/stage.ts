@@ -1,7 +1,7 @@
 // Output files as a build holds them, and the staging of pages as they render. Apart from
 // publish.ts, which swaps the new site in: render workers load this, and nothing of publishing
 // (its child_process alone took ~3 ms of each thread's start).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { digest } from '../../files.cjs';
 
@@ -11,6 +11,11 @@ export interface StagedFile {
   hash: string;
   /** Kept where it is (a file of the build cache): linked or copied into place, never moved away. */
   shared?: true;
+  /**
+   * Its size and time as written, which moving it keeps: publishing records them without a stat of
+   * each page, 20-35 ms of a 4,338-page cold build after its last page, when the other core is idle.
+   */
+  written?: { size: number; mtimeMs: number };
 }
 
 export const isStaged = (content: OutputContent): content is StagedFile => typeof content === 'object' && 'staged' in content;
@@ -37,7 +42,13 @@ export class Stager {
     const folder = dirname(staged);
     if (!this.folders.has(folder)) mkdirSync(folder, { recursive: true });
     this.folders.add(folder);
-    writeFileSync(staged, bytes);
-    return { staged, hash: digest(bytes) };
+    const fd = openSync(staged, 'w');
+    try {
+      writeFileSync(fd, bytes);
+      const { size, mtimeMs } = fstatSync(fd);
+      return { staged, hash: digest(bytes), written: { size, mtimeMs } };
+    } finally {
+      closeSync(fd);
+    }
   }
 }

@@ -233,6 +233,8 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
 
   it('trusts the output folder as the last build left it; --verify-output checks every file', async () => {
     const { content, out, args } = await setUp();
+    // The build recorded each file as it lies on disk: checked one by one, none is found changed.
+    expect((await cli(...args, '--verify-output')).stdout).toContain('; 0 rendered, the rest unchanged');
     await writeFile(join(out, 'empresa.html'), 'hand-edited');
     await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nOtra frase.\n`);
     await cli(...args);
