@@ -1,6 +1,7 @@
 import type { Assets } from '../../templates/context.tsx';
 import type { CacheState, PageRecord } from './incremental/cache.ts';
 import { planner, type Target } from './incremental/plan.ts';
+import { keyLists, type KeyList } from './incremental/key-lists.ts';
 import { compileTemplates, type CompiledTemplates } from './render/compile.ts';
 import { deployFiles } from './write/deploy.ts';
 import { MarkdownCache, renderMarkdown, type MarkdownAhead } from './incremental/markdown-cache.ts';
@@ -201,10 +202,11 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
     const encoded = await photos;
     for (const [file, staged] of encoded.outputs) outputs.set(file, ownPhotoDir ? readFileSync(staged.staged) : staged);
-    for (const { file, content, read, texts } of made) {
+    const madeKeys = keyLists(made.map(({ read }) => read));
+    made.forEach(({ file, content, texts }, i) => {
       outputs.set(file, content);
-      pages.set(file, { base: version, deps: [...read], texts });
-    }
+      pages.set(file, { base: version, deps: madeKeys[i]!, texts });
+    });
     for (const file of files.kept) kept.add(file);
     for (const [file, record] of files.records) pages.set(file, record);
     const deploy = deployFiles(model.site, routes.redirects);
@@ -265,19 +267,19 @@ function* pageTargets(routes: readonly Route[], base: (route: Route) => string):
   for (const route of routes) yield { item: route, file: outputFile(route.path), base: base(route) };
 }
 
+/** A page rendered on this thread, as a worker sends it (RenderedBytes), or as text when not staged. */
+type PageHere = Omit<RenderedPage, 'html' | 'read'> & { html: OutputContent; read: KeyList };
+
 /** Renders pages on this thread; with a staging folder, each is written there as it is rendered. */
-function renderHere(
-  routes: Route[],
-  render: (route: Route) => RenderedPage,
-  staging?: string,
-): (Omit<RenderedPage, 'html'> & { html: OutputContent })[] {
-  if (!staging) return routes.map(render);
-  const stager = new Stager(staging);
-  return routes.map((route) => {
+function renderHere(routes: Route[], render: (route: Route) => RenderedPage, staging?: string): PageHere[] {
+  const stager = staging === undefined ? undefined : new Stager(staging);
+  const pages = routes.map((route) => {
     checkYoungGeneration();
     const page = render(route);
-    return { ...page, html: stager.add(outputFile(page.path), Buffer.from(page.html)) };
+    return stager ? { ...page, html: stager.add(outputFile(page.path), Buffer.from(page.html)) } : page;
   });
+  const lists = keyLists(pages.map((page) => page.read));
+  return pages.map((page, i) => ({ ...page, read: lists[i]! }));
 }
 
 /** renderHere for batches of paths, as a render pool asks this thread to help (RenderPool.pages). */

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { indexer, type KeyList } from './key-lists.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from './sealed.ts';
 import { sameTimes, type Head, type ParsedFile, type ParsedFiles } from '../load/parse.ts';
@@ -40,7 +41,7 @@ const isManifestFile = (value: unknown): value is ManifestFile => {
   if (!isStrings(value.hashes, count)) return false;
   const { pages, outputs } = value;
   if (!isRecord(pages) || !isStrings(pages.files) || !isStrings(pages.bases, pages.files.length)) return false;
-  if (!isStrings(pages.deps, pages.files.length) || !pages.deps.every((deps) => isKeyList(deps, count))) return false;
+  if (!isStrings(pages.deps, pages.files.length) || !pages.deps.every((deps) => isIndexList(deps, count))) return false;
   if (!isStrings(pages.texts, pages.files.length)) return false;
   if (!isRecord(outputs) || !isStrings(outputs.files)) return false;
   const files = outputs.files.length;
@@ -48,7 +49,7 @@ const isManifestFile = (value: unknown): value is ManifestFile => {
 };
 
 /** Whether `deps` is a comma-separated list of indexes below `count`. */
-const isKeyList = (deps: string, count: number) => findIndex(deps, (index) => index >= count) === false;
+const isIndexList = (deps: string, count: number) => findIndex(deps, (index) => index >= count) === false;
 
 /**
  * Reads a comma-separated list of indexes in place, as every build reads every page's, calling
@@ -109,10 +110,10 @@ function manifestFile({ pages, outputs, ...rest }: Manifest): ManifestFile {
 }
 
 /**
- * What a page read, as dependency keys, with the hash of the rest of its inputs; for a page kept
- * from the previous build, its record in that build's manifest.
+ * What a page read, with the hash of the rest of its inputs; for a page kept from the previous
+ * build, its record in that build's manifest.
  */
-export type PageRecord = { base: string; deps: string[]; texts: string } | { base: string; previous: PageDeps };
+export type PageRecord = { base: string; deps: KeyList; texts: string } | { base: string; previous: PageDeps };
 
 /**
  * A parsed-file entry, checked by hand: thousands of them are read on every build, and zod took
@@ -217,21 +218,22 @@ export function manifestOf(
   previous?: Manifest,
 ): Manifest {
   const rendered = [...pages.values()].filter((record) => 'deps' in record);
+  // The tables of the rendered pages' key lists: each key of one is read by a page of its batch.
+  const tables = new Set(rendered.map(({ deps }) => deps.keys));
   const extend = previous && rendered.length < pages.size / 2;
   const keys = extend ? previous.keys.slice() : [];
   // Extending, only the keys the rendered pages read are looked up: a rebuild after one edit
   // renders a page or two, and indexing every key of thousands of pages took most of this.
-  const wanted = extend ? new Set(rendered.flatMap((record) => record.deps)) : undefined;
+  const wanted = extend ? new Set([...tables].flat()) : undefined;
   const index = new Map<string, number>();
   if (wanted) keys.forEach((key, i) => wanted.has(key) && index.set(key, i));
-  const indexOf = (key: string) => {
-    let i = index.get(key);
-    if (i === undefined) index.set(key, (i = keys.push(key) - 1));
-    return i;
-  };
+  const indexIn = indexer(keys, index);
+  const indexOf = (key: string) => String(indexIn(key));
+  // Each table's keys are looked up once, for all the pages that share it.
+  const indexesIn = new Map([...tables].map((table) => [table, table.map(indexOf)]));
   const depsOf = (record: PageRecord) =>
     'deps' in record
-      ? record.deps.map(indexOf).join(',')
+      ? record.deps.at.map((i) => indexesIn.get(record.deps.keys)![i]).join(',')
       : extend
         ? record.previous.deps
         : indexesOf(record.previous.deps)

@@ -8,7 +8,7 @@ import { withHtml } from '../incremental/markdown-cache.ts';
 import type { MarkdownBatch } from './markdown-text.ts';
 import type { Content, SiteModel } from '../../site/model.ts';
 import { markdownPageOf, type RouteMap } from '../../site/routes.ts';
-import type { RenderedBatch, RenderedBytes, WorkerRequest } from './worker.ts';
+import type { RenderedBytes, WorkerRequest } from './worker.ts';
 import { limitYoungGeneration } from '../../young-generation.cjs';
 
 const pageBatch = 250;
@@ -154,8 +154,7 @@ export class RenderPool {
     const feed = async (worker: Worker) => {
       for (let batch = next(worker); batch; batch = next(worker)) {
         if (texts && batch.some((path) => fromElsewhere(worker, path))) await texts;
-        const done = await this.send<RenderedBatch>(worker, { type: 'pages', paths: batch, html: html(worker, batch), staging });
-        rendered.push(...withKeys(done));
+        rendered.push(...(await this.send<RenderedBytes[]>(worker, { type: 'pages', paths: batch, html: html(worker, batch), staging })));
       }
     };
     const feedAll = () => Promise.all(this.workers.flatMap((worker) => [feed(worker), feed(worker)]));
@@ -224,10 +223,6 @@ function batchesOf<I>(items: I[], size: number, last: number): I[][] {
   }
   return batches;
 }
-
-/** A worker's pages with their dependency keys as strings again, one string per key and batch. */
-const withKeys = ({ keys, pages }: RenderedBatch): RenderedBytes[] =>
-  pages.map((page) => ({ ...page, read: page.read.map((i) => keys[i]!) }));
 
 /** The model a worker renders pages from: no Markdown sources, no HTML, no image bytes. Copying it to each worker is the cost. */
 function slimModel(model: SiteModel, content: Content): SiteModel {

@@ -6,6 +6,7 @@ import { createRenderer, renderBatch, type RenderedPage } from './engine.ts';
 import type { MarkdownBatch } from './markdown-text.ts';
 import type { SiteModel } from '../../site/model.ts';
 import { markdownPageOf, outputFile, RouteMap, type Route } from '../../site/routes.ts';
+import { keyLists, type KeyList } from '../incremental/key-lists.ts';
 import { indexModel } from '../incremental/tracking.ts';
 import { Stager, type StagedFile } from '../write/stage.ts';
 
@@ -19,29 +20,11 @@ export type WorkerRequest =
 /**
  * A page rendered on a worker: its HTML as UTF-8 bytes, moved to the main thread without a copy,
  * or, given a staging folder, written there by the worker (write/publish.ts moves it into place).
+ * Its dependency keys come as a list into a table that the batch's pages share, which a message
+ * copies once: sent as strings, the main thread received a copy of each key for each page
+ * (200,000 strings at 4,000 posts), which it kept to the end.
  */
-export type RenderedBytes = Omit<RenderedPage, 'html'> & { html: Uint8Array | StagedFile };
-
-/**
- * Pages as a worker sends them: each page's dependency keys as indices into `keys`. A page reads
- * some fifty keys, most of them the same on every page; sent as strings, the main thread received
- * a copy of each for each page (200,000 strings at 4,000 posts), which it keeps to the end.
- */
-export interface RenderedBatch {
-  keys: string[];
-  pages: (Omit<RenderedBytes, 'read'> & { read: number[] })[];
-}
-
-function withKeyIndices(pages: RenderedBytes[]): RenderedBatch {
-  const index = new Map<string, number>();
-  const keys: string[] = [];
-  const indexOf = (key: string) => {
-    let i = index.get(key);
-    if (i === undefined) index.set(key, (i = keys.push(key) - 1));
-    return i;
-  };
-  return { keys, pages: pages.map((page) => ({ ...page, read: page.read.map(indexOf) })) };
-}
+export type RenderedBytes = Omit<RenderedPage, 'html' | 'read'> & { html: Uint8Array | StagedFile; read: KeyList };
 
 const encoder = new TextEncoder();
 
@@ -68,7 +51,7 @@ async function answer(port: MessagePort, request: WorkerRequest): Promise<void> 
     } else {
       const { routes, render } = site!;
       const stager = request.staging ? new Stager(request.staging) : undefined;
-      const pages: RenderedBytes[] = request.paths.map((path) => {
+      const pages = request.paths.map((path) => {
         const route = routes.byPath(path);
         const shown = markdownPageOf(route);
         if (shown) {
@@ -81,8 +64,10 @@ async function answer(port: MessagePort, request: WorkerRequest): Promise<void> 
         const bytes = encoder.encode(page.html);
         return { ...page, html: stager ? stager.add(outputFile(path), bytes) : bytes };
       });
-      const moved = pages.flatMap((page) => (page.html instanceof Uint8Array ? [page.html.buffer as ArrayBuffer] : []));
-      port.postMessage({ id: request.id, result: withKeyIndices(pages) }, moved);
+      const lists = keyLists(pages.map((page) => page.read));
+      const result: RenderedBytes[] = pages.map((page, i) => ({ ...page, read: lists[i]! }));
+      const moved = result.flatMap((page) => (page.html instanceof Uint8Array ? [page.html.buffer as ArrayBuffer] : []));
+      port.postMessage({ id: request.id, result }, moved);
     }
   } catch (error) {
     port.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
