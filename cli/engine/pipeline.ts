@@ -276,7 +276,7 @@ function renderHere(routes: Route[], render: (route: Route) => RenderedPage, sta
   const pages = routes.map((route) => {
     checkYoungGeneration();
     const page = render(route);
-    return stager ? { ...page, html: stager.add(outputFile(page.path), Buffer.from(page.html)) } : page;
+    return stager ? { ...page, html: stager.add(outputFile(page.path), page.html) } : page;
   });
   const lists = keyLists(pages.map((page) => page.read));
   return pages.map((page, i) => ({ ...page, read: lists[i]! }));

@@ -61,8 +61,7 @@ async function answer(port: MessagePort, request: WorkerRequest): Promise<void> 
         }
         const page = render(route);
         if (shown) shown.html = ''; // held only while its page renders
-        const bytes = encoder.encode(page.html);
-        return { ...page, html: stager ? stager.add(outputFile(path), bytes) : bytes };
+        return { ...page, html: stager ? stager.add(outputFile(path), page.html) : encoder.encode(page.html) };
       });
       const lists = keyLists(pages.map((page) => page.read));
       const result: RenderedBytes[] = pages.map((page, i) => ({ ...page, read: lists[i]! }));

@@ -37,7 +37,9 @@ export class Stager {
 
   constructor(private readonly staging: string) {}
 
-  add(file: string, bytes: Uint8Array): StagedFile {
+  /** Writes `text`, a page, as UTF-8. */
+  add(file: string, text: string): StagedFile {
+    const bytes = utf8(text);
     const staged = join(this.staging, file);
     const folder = dirname(staged);
     if (!this.folders.has(folder)) mkdirSync(folder, { recursive: true });
@@ -51,4 +53,18 @@ export class Stager {
       closeSync(fd);
     }
   }
+}
+
+const encoder = new TextEncoder();
+/**
+ * Where this thread encodes the pages it stages, reused: encoding each into a new array made
+ * ~120 MB of them in a cold build of 4,338 pages, each also measured before it was filled.
+ */
+let scratch = new Uint8Array(1 << 17);
+
+/** `text` as UTF-8, valid until the next call. */
+function utf8(text: string): Uint8Array {
+  // A UTF-16 unit takes at most three bytes.
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  return scratch.subarray(0, encoder.encodeInto(text, scratch).written);
 }
