@@ -261,19 +261,27 @@ export function renderMarkdown(
   for (const { hash } of early) missing.delete(hash);
   const batches = cache.batches([...missing].map(([hash, markdown]) => ({ hash, markdown })));
   render.rendering?.(early.length + missing.size);
-  let done = false;
+  const state = { done: false };
   const rendered = Promise.all([render.many(batches), Promise.all(early.map((e) => e.html))]).then(([texts, earlier]) => {
     batches.forEach(({ texts: batch, pack }, b) => batch.forEach(({ hash }, i) => cache.set(hash, texts[b]![i]!, pack)));
     early.forEach(({ hash }, i) => cache.set(hash, earlier[i]!.html, earlier[i]!.pack));
-    done = true;
+    state.done = true;
   });
-  const html = (page: Content['posts'][Lang][number] | Content['legal'][Lang][number]) => {
-    // Read before then, the cache would render the text again on this thread.
-    if (!done) throw new Error(`the HTML of ${page.lang}/${page.slug} was read before its Markdown was rendered`);
-    return cache.get(page.sourceHash, () => render.one(page.markdown));
-  };
-  const model = withHtml(content, html, { lazy: true, memo: cache.pages });
+  const model = withHtml(content, htmlIn(cache, render.one, state), { lazy: true, memo: cache.pages });
   return { model: { ...model, projects: withBodies(content.projects, render.one) }, rendered };
+}
+
+/**
+ * A page's HTML from `cache`, once `state` says the texts are rendered (read before, the cache would
+ * render the text again on this thread). Made apart from renderMarkdown so that it holds nothing of
+ * the build: a dev session's pages keep it, and one that held the build held, through its options,
+ * the build before it.
+ */
+function htmlIn(cache: MarkdownCache, one: (markdown: string) => string, state: { done: boolean }) {
+  return (page: Content['posts'][Lang][number] | Content['legal'][Lang][number]) => {
+    if (!state.done) throw new Error(`the HTML of ${page.lang}/${page.slug} was read before its Markdown was rendered`);
+    return cache.get(page.sourceHash, () => one(page.markdown));
+  };
 }
 
 /** Finished jobs with their bodies rendered: a few short texts, rendered each build. */

@@ -148,10 +148,13 @@ export function patchIndex(
   replaced: ReadonlyMap<Post | LegalPage, Post | LegalPage>,
   lists: ReadonlyMap<object, object>,
 ): Entities {
+  // The old objects' entries go: no page of the new model reaches them, and a dev session patches
+  // its index on every save.
+  const gone = [...replaced.keys(), ...lists.keys()];
   const [keyOf, sluggedKeys, bodyKeyOf, hashes] = [
-    layered(index.keyOf),
-    layered(index.sluggedKeys),
-    layered(index.bodyKeyOf),
+    layered(index.keyOf, gone),
+    layered(index.sluggedKeys, gone),
+    layered(index.bodyKeyOf, gone),
     layered(index.hashes),
   ];
   for (const [from, to] of lists) keyOf.set(to, index.keyOf.get(from)!);
@@ -188,13 +191,15 @@ class Layered<K, V> implements Lookup<K, V> {
     this.own.set(key, value);
   }
 
-  /** A copy of this table to add to, over the same full one. */
-  copy(): Layered<K, V> {
-    return new Layered(this.base, new Map(this.own));
+  /** A copy of this table to add to, over the same full one, without its own entries of `gone`. */
+  copy(gone: readonly K[]): Layered<K, V> {
+    const own = new Map(this.own);
+    for (const key of gone) own.delete(key);
+    return new Layered(this.base, own);
   }
 }
 
-const layered = <K, V>(table: Lookup<K, V>) => (table instanceof Layered ? table.copy() : new Layered(table));
+const layered = <K, V>(table: Lookup<K, V>, gone: readonly K[] = []) => (table instanceof Layered ? table.copy(gone) : new Layered(table));
 
 /**
  * Each dependency key a page read, made once for all pages: a page reads hundreds of fields and

@@ -1,6 +1,7 @@
 import { cp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { deserialize, serialize, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
 import { readCache } from '../../../cli/engine/incremental/cache.ts';
@@ -51,6 +52,16 @@ async function inSession(steps: (session: BuildSession, opts: BuildCommandOption
   await steps(session, opts);
   await session.flush();
   expect(await expectIncrementalEqualsClean()).toContain('0 rendered, the rest unchanged');
+}
+
+/** A full garbage collection, as V8 offers it to code that asks by flag. */
+async function collectGarbage(): Promise<void> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  // Twice, with a turn between: a finished promise's callbacks may hold what the first leaves.
+  gc();
+  await new Promise(setImmediate);
+  gc();
 }
 
 beforeAll(async () => {
@@ -374,6 +385,30 @@ Una frase nueva.
         const keys = pages.filter((p) => index.keyOf.get(p) !== fresh.keyOf.get(p) || index.bodyKeyOf.get(p) !== fresh.bodyKeyOf.get(p));
         expect(keys.map((p) => p.slug)).toEqual([]);
       }
+    }));
+
+  it('lets a dev session free each build once later ones have replaced it', () =>
+    inSession(async (session, opts) => {
+      session.watched();
+      await buildSite(opts, session);
+      const post = 'blog/es/prevencion-averias-fontaneria.md';
+      const original = await readFile(join(content, post), 'utf8');
+      const save = async (text: string) => {
+        await writeFile(join(content, post), text);
+        session.changed([join(content, post)]);
+        await buildSite(opts, session);
+      };
+      await save(`${original}\nUna frase nueva.\n`);
+      // The first rebuild's route map, which each later build replaces with one of its own, and
+      // its version of the post, which later ones replace.
+      const first = new WeakRef(session.last!.routes);
+      const firstPost = new WeakRef(session.last!.model.posts.es.find((p) => p.slug === 'prevencion-averias-fontaneria')!);
+      for (const text of [original, `${original}\nOtra frase.\n`, original]) await save(text);
+      // As after the cache write a session makes a moment after its last rebuild.
+      await session.flush();
+      await collectGarbage();
+      expect(first.deref(), 'the first rebuild is still held').toBeUndefined();
+      expect(firstPost.deref(), 'the post as the first rebuild read it is still held').toBeUndefined();
     }));
 
   it('reports in a dev session a problem in an edited text', () =>
