@@ -54,6 +54,13 @@ async function inSession(steps: (session: BuildSession, opts: BuildCommandOption
   expect(await expectIncrementalEqualsClean()).toContain('0 rendered, the rest unchanged');
 }
 
+/** Writes `text` to the content file `file` and rebuilds, as dev does once its watcher reports the save. */
+async function saveInSession(session: BuildSession, opts: BuildCommandOptions, file: string, text: string) {
+  await writeFile(join(content, file), text);
+  session.changed([join(content, file)]);
+  return buildSite(opts, session);
+}
+
 /** A full garbage collection, as V8 offers it to code that asks by flag. */
 async function collectGarbage(): Promise<void> {
   setFlagsFromString('--expose-gc');
@@ -393,11 +400,7 @@ Una frase nueva.
       await buildSite(opts, session);
       const post = 'blog/es/prevencion-averias-fontaneria.md';
       const original = await readFile(join(content, post), 'utf8');
-      const save = async (text: string) => {
-        await writeFile(join(content, post), text);
-        session.changed([join(content, post)]);
-        await buildSite(opts, session);
-      };
+      const save = (text: string) => saveInSession(session, opts, post, text);
       await save(`${original}\nUna frase nueva.\n`);
       // The first rebuild's route map, which each later build replaces with one of its own, and
       // its version of the post, which later ones replace.
@@ -417,14 +420,10 @@ Una frase nueva.
       await buildSite(opts, session);
       const file = 'legal/es/aviso-legal.md';
       const good = await readFile(join(content, file), 'utf8');
-      await writeFile(join(content, file), `${good}\nVer {{telefono}}.\n`);
-      session.changed([join(content, file)]);
-      const failed = await buildSite(opts, session).catch((error: unknown) => error);
+      const failed = await saveInSession(session, opts, file, `${good}\nVer {{telefono}}.\n`).catch((error: unknown) => error);
       expect(failed).toBeInstanceOf(ContentError);
       expect((failed as ContentError).issues.map(formatIssue).join('\n')).toContain('unknown placeholder {{telefono}}');
-      await writeFile(join(content, file), good);
-      session.changed([join(content, file)]);
-      await buildSite(opts, session);
+      await saveInSession(session, opts, file, good);
     }));
 
   it('rewrites a page someone edited in the output folder', async () => {
