@@ -231,9 +231,13 @@ export function manifestOf(
   const indexOf = (key: string) => String(indexIn(key));
   // Each table's keys are looked up once, for all the pages that share it.
   const indexesIn = new Map([...tables].map((table) => [table, table.map(indexOf)]));
+  const listOf = ({ keys: table, at }: KeyList) => {
+    const indexes = indexesIn.get(table)!;
+    return at.map((i) => indexes[i]).join(',');
+  };
   const depsOf = (record: PageRecord) =>
     'deps' in record
-      ? record.deps.at.map((i) => indexesIn.get(record.deps.keys)![i]).join(',')
+      ? listOf(record.deps)
       : extend
         ? record.previous.deps
         : indexesOf(record.previous.deps)
