@@ -54,6 +54,14 @@ async function inSession(steps: (session: BuildSession, opts: BuildCommandOption
   expect(await expectIncrementalEqualsClean()).toContain('0 rendered, the rest unchanged');
 }
 
+/** inSession, started as dev starts: its watcher ready, then its first build. */
+const inWatchedSession = (steps: Parameters<typeof inSession>[0]) =>
+  inSession(async (session, opts) => {
+    session.watched();
+    await buildSite(opts, session);
+    await steps(session, opts);
+  });
+
 /** Writes `text` to the content file `file` and rebuilds, as dev does once its watcher reports the save. */
 async function saveInSession(session: BuildSession, opts: BuildCommandOptions, file: string, text: string) {
   await writeFile(join(content, file), text);
@@ -292,9 +300,7 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     }));
 
   it('takes the files the watcher of a dev session did not report as the last good build read them, and reads the ones it did', () =>
-    inSession(async (session, opts) => {
-      session.watched();
-      await buildSite(opts, session);
+    inWatchedSession(async (session, opts) => {
       const post = 'blog/es/prevencion-averias-fontaneria.md';
       const page = () => readFile(join(incremental(), 'blog/prevencion-averias-fontaneria.html'), 'utf8');
       // Unreported, as a change the watcher missed: the session keeps what it read...
@@ -319,9 +325,7 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     }));
 
   it('shows in a dev session each edit of a post, text then title, while its other posts keep what they loaded', () =>
-    inSession(async (session, opts) => {
-      session.watched();
-      await buildSite(opts, session);
+    inWatchedSession(async (session, opts) => {
       const post = 'blog/es/prevencion-averias-fontaneria.md';
       const read = (file: string) => readFile(join(incremental(), file), 'utf8');
       const other = await read('blog/mantenimiento-piscinas-verano.html');
@@ -347,9 +351,7 @@ Una frase nueva.
     }));
 
   it('shows in a dev session an edit of a text alone from the last build, as a clean build shows it', () =>
-    inSession(async (session, opts) => {
-      session.watched();
-      await buildSite(opts, session);
+    inWatchedSession(async (session, opts) => {
       const unchanged = 'blog/mantenimiento-piscinas-verano.html';
       const edits: [string, (md: string) => string, string, string][] = [
         [
@@ -395,9 +397,7 @@ Una frase nueva.
     }));
 
   it('lets a dev session free each build once later ones have replaced it', () =>
-    inSession(async (session, opts) => {
-      session.watched();
-      await buildSite(opts, session);
+    inWatchedSession(async (session, opts) => {
       const post = 'blog/es/prevencion-averias-fontaneria.md';
       const original = await readFile(join(content, post), 'utf8');
       const save = (text: string) => saveInSession(session, opts, post, text);
@@ -415,9 +415,7 @@ Una frase nueva.
     }));
 
   it('reports in a dev session a problem in an edited text', () =>
-    inSession(async (session, opts) => {
-      session.watched();
-      await buildSite(opts, session);
+    inWatchedSession(async (session, opts) => {
       const file = 'legal/es/aviso-legal.md';
       const good = await readFile(join(content, file), 'utf8');
       const failed = await saveInSession(session, opts, file, `${good}\nVer {{telefono}}.\n`).catch((error: unknown) => error);
