@@ -358,9 +358,9 @@ export function reloadBodies(
   const legalHooks = { body: fillLegal(legalPlaceholderValues(last.site), issues) };
   for (const file of changed) {
     if (file.startsWith(`..${sep}`)) continue; // a template: not content
-    const text = textFileAt(file);
-    if (!previous.has(file) || !text) return undefined;
-    const { folder, lang, slug } = text;
+    const textFile = textFileAt(file);
+    if (!previous.has(file) || !textFile) return undefined;
+    const { folder, lang, slug } = textFile;
     const lastPage = (folder === 'blog' ? last.posts : last.legal)[lang].find((p) => p.slug === slug);
     const loaded =
       folder === 'blog'
