@@ -27,8 +27,9 @@ export interface Entities {
    */
   sluggedKeys: Lookup<object, true>;
   /**
-   * Entities tracked field by field (site, strings, services, air conditioning), and their
-   * language blocks: a page reading a service's menu title does not depend on its hero text.
+   * Entities tracked field by field (site, strings, services, localities, air conditioning), and
+   * their language blocks: a page reading a service's menu title does not depend on its hero text,
+   * nor one naming a locality on its description.
    */
   fieldKeyOf: Lookup<object, string>;
   /**
@@ -89,7 +90,7 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   document(model.airConditioning, 'air-conditioning');
   for (const lang of langs) document(model.strings[lang], `strings:${lang}`);
   model.services.forEach((s) => document(s, `service:${s.slug.es}`));
-  model.localities.forEach((l) => entity(l, `locality:${l.slug}`));
+  model.localities.forEach((l) => document(l, `locality:${l.slug}`));
   for (const l of model.localities) sluggedKeys.set(l, true);
   list(model.services, 'services');
   list(model.localities, 'localities');
@@ -253,7 +254,7 @@ export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys
     new Proxy(target, {
       get(object, prop, receiver) {
         const value = Reflect.get(object, prop, receiver);
-        if (typeof prop !== 'string') return value;
+        if (typeof prop !== 'string' || (prop === 'slug' && sluggedKeys.has(object))) return value;
         if (fieldKeyOf.has(value as object)) return wrap(value);
         sink.read.add(fieldKey(key, prop));
         return value;

@@ -136,6 +136,16 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     });
     expect(await expectIncrementalEqualsClean()).toMatch(/; 1 rendered, the rest unchanged/);
 
+    // One locality's description in Spanish: the pages that show it (its page for each trade and
+    // for air conditioning) render again, not the many that only name the locality.
+    await editFile(content, 'localities.yaml', (yaml) => {
+      const doc = parseDocument(yaml);
+      const xalo = (doc.toJS().localities as { slug: string }[]).findIndex((l) => l.slug === 'xalo');
+      doc.setIn(['localities', xalo, 'es', 'description'], 'Xaló, en la Vall de Pop, entre viñedos y almendros.');
+      return doc.toString();
+    });
+    expect(await expectIncrementalEqualsClean()).toMatch(/; 9 rendered, the rest unchanged/);
+
     // Its title shows on the blog index, the counterpart's page and the service pages.
     await editFile(content, post, (md) => md.replace(/^title: "/m, 'title: "Guía: '));
     await expectIncrementalEqualsClean();
