@@ -1,26 +1,26 @@
-import {
-  ArrowLeft as LucideArrowLeft,
-  Check as LucideCheck,
-  CircleAlert as LucideCircleAlert,
-  CircleCheck as LucideCircleCheck,
-  Clock as LucideClock,
-  Droplets as LucideDroplets,
-  Hammer as LucideHammer,
-  Mail as LucideMail,
-  MapPin as LucideMapPin,
-  MessageCircle as LucideMessageCircle,
-  Paintbrush as LucidePaintbrush,
-  Phone as LucidePhone,
-  Send as LucideSend,
-  Shovel as LucideShovel,
-  Snowflake as LucideSnowflake,
-  Sun as LucideSun,
-  Trees as LucideTrees,
-  Waves as LucideWaves,
-  Zap as LucideZap,
-  type LucideIcon,
-} from 'lucide-react';
+// Each icon from its own module: the package's index brings its 2,000 icons into every compile
+// of the engine, ~100 ms of esbuild's time, for the nineteen drawn here.
+import LucideArrowLeft from 'lucide-react/icons/arrow-left';
+import LucideCheck from 'lucide-react/icons/check';
+import LucideCircleAlert from 'lucide-react/icons/circle-alert';
+import LucideCircleCheck from 'lucide-react/icons/circle-check';
+import LucideClock from 'lucide-react/icons/clock';
+import LucideDroplets from 'lucide-react/icons/droplets';
+import LucideHammer from 'lucide-react/icons/hammer';
+import LucideMail from 'lucide-react/icons/mail';
+import LucideMapPin from 'lucide-react/icons/map-pin';
+import LucideMessageCircle from 'lucide-react/icons/message-circle';
+import LucidePaintbrush from 'lucide-react/icons/paintbrush';
+import LucidePhone from 'lucide-react/icons/phone';
+import LucideSend from 'lucide-react/icons/send';
+import LucideShovel from 'lucide-react/icons/shovel';
+import LucideSnowflake from 'lucide-react/icons/snowflake';
+import LucideSun from 'lucide-react/icons/sun';
+import LucideTrees from 'lucide-react/icons/trees';
+import LucideWaves from 'lucide-react/icons/waves';
+import LucideZap from 'lucide-react/icons/zap';
 import type { ReactElement } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { SamePerLanguage } from '../context.tsx';
 
 export type Icon = (props: { className?: string }) => ReactElement;
