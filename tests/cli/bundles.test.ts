@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { applyFix, cliBuild, fixSources, lazyChildProcess, sourceFixes } from '../../cli/bundling.cjs';
-import { engineBundling } from '../../cli/engine/render/compile.ts';
+import { engineBundling, markdownBundling } from '../../cli/engine/render/compile.ts';
 import { repoRoot } from '../helpers.ts';
 
 /** The source files esbuild puts in a bundle of `entry`, packages included. */
@@ -115,15 +115,7 @@ describe('the command line bundle', () => {
 
 /** The engine's Markdown renderer bundled with `plugins` alone, every package inside: its code, and the renderer. */
 async function markdownBundle(plugins: Plugin[]) {
-  const { outputFiles } = await build({
-    ...engineBundling,
-    plugins,
-    stdin: {
-      contents: "export { markdownToHtmlSync } from './markdown.ts';",
-      resolveDir: join(repoRoot, 'cli/engine/render'),
-      loader: 'ts',
-    },
-  });
+  const { outputFiles } = await build({ ...markdownBundling, plugins });
   const code = outputFiles[0]!.text;
   const module = { exports: {} as { markdownToHtmlSync: (markdown: string) => string } };
   new Function('module', 'exports', 'require', code)(module, module.exports, createRequire(import.meta.url));
