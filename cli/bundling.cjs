@@ -1,6 +1,5 @@
 // How the CLI (bin.cjs) and the template engine (engine/render/compile.ts) are bundled with esbuild.
 // Plain JavaScript: bin.cjs uses it before any TypeScript can be loaded.
-const { readFile } = require('node:fs/promises');
 const { join, sep } = require('node:path');
 
 /** Bundled CommonJS code calls require(), which an ES module lacks. */
@@ -47,59 +46,6 @@ function oneJsYaml(root) {
         const own = await build.resolve('js-yaml', { kind: 'import-statement', resolveDir: root, pluginData: mark });
         return own.errors.length ? undefined : { path: own.path };
       });
-    },
-  };
-}
-
-/**
- * Changes to packages' code as the engine bundles it, where a package does needless work for every
- * text or page: the file (its path under node_modules), the text to replace (a global RegExp), how
- * many times it must be found, and what replaces it. A fix whose text is not found that many times,
- * the package having changed, is not made: the bundle then holds the package as it ships, and
- * tests/cli/bundles.test.ts fails.
- * @type {{ name: string, file: string, find: RegExp, count: number, replace: string }[]}
- */
-const sourceFixes = [
-  {
-    // mdast-util-from-markdown builds remark's tree, calling a handler for each token of a text
-    // with `this` a new copy of its whole context, only to add that token's `sliceSerialize`. The
-    // handlers call it at once and never assign to `this`: setting the field on the one context
-    // does the same. The bench's 4,012 posts rendered on one thread in 1.86 s instead of 2.35 s,
-    // to the same HTML (tests/cli/bundles.test.ts).
-    name: 'one context for every token in mdast-util-from-markdown',
-    file: 'mdast-util-from-markdown/lib/index.js',
-    find: /\{\s*\.\.\.context,\s*sliceSerialize: events\[index\]\[2\]\.sliceSerialize\s*\}/g,
-    count: 3,
-    replace: '(context.sliceSerialize = events[index][2].sliceSerialize, context)',
-  },
-];
-
-/**
- * `source` with `fix` made, if its text is found as many times as the fix expects.
- * @param {(typeof sourceFixes)[number]} fix
- * @param {string} source
- */
-function applyFix(fix, source) {
-  const made = (source.match(fix.find)?.length ?? 0) === fix.count;
-  return { source: made ? source.replace(fix.find, fix.replace) : source, made };
-}
-
-/**
- * An esbuild plugin that makes `fixes` (sourceFixes) in the files they name as it loads them.
- * @param {typeof sourceFixes} fixes
- */
-function fixSources(fixes = sourceFixes) {
-  return {
-    name: 'source-fixes',
-    setup(/** @type {import('esbuild').PluginBuild} */ build) {
-      for (const fix of fixes) {
-        // The file's path, with either separator, at the end of a path through node_modules.
-        const filter = new RegExp(`[\\\\/]node_modules[\\\\/]${fix.file.replaceAll('.', '\\.').replaceAll('/', '[\\\\/]')}$`);
-        build.onLoad({ filter }, async ({ path }) => ({
-          contents: applyFix(fix, await readFile(path, 'utf8')).source,
-          loader: 'js',
-        }));
-      }
     },
   };
 }
@@ -169,4 +115,4 @@ const cliBuild = (root, outdir) => ({
   logLevel: 'error',
 });
 
-module.exports = { requireBanner, bundleOnly, oneJsYaml, lazyChildProcess, sourceFixes, applyFix, fixSources, cliBuild };
+module.exports = { requireBanner, bundleOnly, oneJsYaml, lazyChildProcess, cliBuild };

@@ -1,10 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { applyFix, cliBuild, fixSources, lazyChildProcess, sourceFixes } from '../../cli/bundling.cjs';
-import { engineBundling, markdownBundling } from '../../cli/engine/render/compile.ts';
+import { cliBuild, lazyChildProcess } from '../../cli/bundling.cjs';
 import { repoRoot } from '../helpers.ts';
 
 /** The source files esbuild puts in a bundle of `entry`, packages included. */
@@ -110,57 +108,5 @@ describe('the command line bundle', () => {
     expect(files.filter((file) => heavy.test(file))).toEqual([]);
     // A tenth of the command line's bundle, which a one-post rebuild loads after it.
     expect(quick.bytes).toBeLessThan(150_000);
-  });
-});
-
-/** The engine's Markdown renderer bundled with `plugins` alone, every package inside: its code, and the renderer. */
-async function markdownBundle(plugins: Plugin[]) {
-  const { outputFiles } = await build({ ...markdownBundling, plugins });
-  const code = outputFiles[0]!.text;
-  const module = { exports: {} as { markdownToHtmlSync: (markdown: string) => string } };
-  new Function('module', 'exports', 'require', code)(module, module.exports, createRequire(import.meta.url));
-  return { code, render: module.exports.markdownToHtmlSync };
-}
-
-/** The repository's Markdown files: its content, fixtures and docs. */
-async function ownMarkdown(): Promise<string[]> {
-  const folders = await Promise.all(
-    ['content', 'tests/fixtures', 'docs'].map(async (dir) =>
-      (await readdir(join(repoRoot, dir), { recursive: true })).map((file) => join(dir, file)),
-    ),
-  );
-  return ['README.md', ...folders.flat().filter((file) => file.endsWith('.md'))].map((file) => join(repoRoot, file));
-}
-
-describe('fixes to packages’ code as the engine bundles it', () => {
-  it.each(sourceFixes.map((fix) => [fix.name, fix] as const))('find the code they replace in the package installed: %s', async (_, fix) => {
-    const source = await readFile(join(repoRoot, 'node_modules', fix.file), 'utf8');
-    expect(applyFix(fix, source).made).toBe(true);
-  });
-
-  it('are made in the engine, and leave the HTML of every text remark renders as it was', { timeout: 60_000 }, async () => {
-    expect(engineBundling.plugins.map((plugin) => plugin.name)).toContain('source-fixes');
-    const [fixed, shipped] = await Promise.all([markdownBundle([fixSources()]), markdownBundle([])]);
-    expect(fixed.code).not.toBe(shipped.code);
-    // The site's texts and docs, and the READMEs of the installed packages: Markdown of every kind.
-    const modules = join(repoRoot, 'node_modules');
-    const names = await readdir(modules);
-    const scoped = await Promise.all(
-      names.filter((n) => n.startsWith('@')).map(async (scope) => (await readdir(join(modules, scope))).map((n) => `${scope}/${n}`)),
-    );
-    const packages = [...names, ...scoped.flat()];
-    const readmes = packages.flatMap((name) => ['README.md', 'readme.md'].map((file) => join(modules, name, file)));
-    const texts = [
-      ...(await Promise.all((await ownMarkdown()).map((file) => readFile(file, 'utf8')))),
-      ...(await Promise.all(readmes.map((file) => readFile(file, 'utf8').catch(() => undefined)))).filter((text) => text !== undefined),
-    ];
-    expect(texts.length).toBeGreaterThan(400);
-    for (const text of texts) expect(fixed.render(text)).toBe(shipped.render(text));
-  });
-
-  it('leave a package as it ships when the code they replace is not found as many times', () => {
-    const [fix] = sourceFixes;
-    const changed = 'handler.call({...context, sliceSerialize: events[index][2].sliceSerialize}, token)';
-    expect(applyFix(fix!, changed)).toEqual({ source: changed, made: false });
   });
 });

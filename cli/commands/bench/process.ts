@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { repoRoot } from '../../paths.ts';
-import { fixSources } from '../../bundling.cjs';
 import { engineBundling } from '../../engine/render/compile.ts';
 import { nodeFlags } from '../../v8-flags.cjs';
 
@@ -152,15 +151,14 @@ export async function timePeers(corpusDir: string): Promise<Pick<PeerTimes, 'hug
 }
 
 /**
- * Compiles stack-alone.tsx as the engine is compiled, with every package bundled and the same fixes
- * to remark's code (bundling.cjs sourceFixes), into `dir`; its path.
+ * Compiles stack-alone.tsx as the engine is compiled, with every package bundled, into `dir`; its path.
  */
 export async function compileStackAlone(dir: string): Promise<string> {
   const { build } = await import('esbuild');
   const outfile = join(dir, 'stack-alone.cjs');
   await build({
     ...engineBundling,
-    plugins: [fixSources()],
+    plugins: [],
     entryPoints: [join(repoRoot, 'cli/commands/bench/stack-alone.tsx')],
     outfile,
     write: true,

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bundleOnly, fixSources } from '../../bundling.cjs';
+import { bundleOnly } from '../../bundling.cjs';
 import { loadBundle } from '../../code-cache.cjs';
 import { keepNewest, markUsed, settleFolder } from '../../files.cjs';
 import { compiledDir, repoRoot } from '../../paths.ts';
@@ -80,8 +80,7 @@ export const engineBundling = {
   // What rendering runs on is bundled: it loads faster in the build and in each worker, and of
   // the icon set only the icons used are loaded. React's development build is left out. zod
   // (for the contact form's constraints) loaded from its hundred files cost ~50 ms per thread.
-  // fixSources removes needless work from remark's parser (bundling.cjs sourceFixes).
-  plugins: [fixSources(), bundleOnly(['react', 'react-dom', 'react-helmet-async', 'remark', 'remark-html', 'lucide-react', 'zod'])],
+  plugins: [bundleOnly(['react', 'react-dom', 'react-helmet-async', 'remark', 'remark-gfm', 'remark-html', 'lucide-react', 'zod'])],
   define: { 'process.env.NODE_ENV': '"production"' },
   jsx: 'automatic',
   target: 'node20',
