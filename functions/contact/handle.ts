@@ -2,10 +2,11 @@
  * The contact function's core: one Web-standard handler. It knows no host, file system or clock;
  * everything it needs from outside comes in `env`.
  */
-import { droppedParam, resultSlugs } from '../../cli/site/contact/fields.ts';
+import { droppedParam, resultSlugs, tokenField, tokenPattern } from '../../cli/site/contact/fields.ts';
 import { contactFields, honeypotField, langOf, validateContact, type Contact, type ContactErrors } from '../../cli/site/contact/schema.ts';
 import type { Lang } from '../../cli/site/lang.ts';
 import { isRecord } from '../../cli/site/json.ts';
+import { visitorKey } from './visitor.ts';
 import { services } from './services.ts';
 
 export const maxBodyBytes = 16 * 1024;
@@ -16,13 +17,18 @@ const serviceSlugs = services.map((s) => s.slug);
 export interface Mailer {
   /** Where enquiries go, for log lines, e.g. "the SMTP server mail.example.com:587". */
   destination: string;
-  /** Delivers one enquiry; rejects when it was not delivered. */
-  send(contact: Contact): Promise<void>;
+  /**
+   * Delivers one enquiry; rejects when it was not delivered. `token` is the form's one-time token
+   * for it, which every retry repeats (see composeEmail).
+   */
+  send(contact: Contact, token?: string): Promise<void>;
 }
 
 export interface RateLimiter {
   /** Counts one attempt for `key`: 0 when allowed, else the seconds to wait. */
   take(key: string): number;
+  /** Uncounts an attempt `take` allowed for `key`: one that was not delivered. */
+  giveBack(key: string): void;
 }
 
 export interface ContactEnv {
@@ -68,12 +74,16 @@ export async function handleContact(request: Request, env: ContactEnv): Promise<
   if (input[honeypotField] !== '') return reply.sent();
   const result = validateContact(input, lang, serviceSlugs);
   if (!result.ok) return reply.invalid(result.errors);
-  // Only deliverable enquiries count, so a visitor fixing typos is never locked out.
-  const wait = env.rateLimiter.take(env.clientIp ?? 'unknown');
+  // Only delivered enquiries count, so a visitor fixing typos, or trying again while the mail
+  // server is down, is never locked out. Counted before sending, so a burst cannot slip past.
+  const visitor = visitorKey(env.clientIp);
+  const wait = env.rateLimiter.take(visitor);
   if (wait > 0) return reply.limited(wait);
+  const token = input[tokenField];
   try {
-    await env.mailer.send(result.value);
+    await env.mailer.send(result.value, typeof token === 'string' && tokenPattern.test(token) ? token : undefined);
   } catch (error) {
+    env.rateLimiter.giveBack(visitor);
     env.logger.error(
       'Contact form: the enquiry could not be delivered; the visitor was asked to try again. Check the mail settings (SMTP_URL, CONTACT_FROM, CONTACT_TO).',
       error,

@@ -24,8 +24,11 @@ const quoted = (text: string) => text.split(lineBreak).map((line) => `> ${line.r
 
 const titles = new Map(services.map((s) => [s.slug, s.title]));
 
-/** The e-mail for one enquiry. The visitor's address only ever goes into Reply-To. */
-export function composeEmail(contact: Contact, { from, to }: Addresses): SendMailOptions {
+/**
+ * The e-mail for one enquiry. The visitor's address only ever goes into Reply-To. With the form's
+ * one-time `token`, its Message-ID is derived (enquiryMessageId); without, the mailer makes one up.
+ */
+export async function composeEmail(contact: Contact, { from, to }: Addresses, token?: string): Promise<SendMailOptions> {
   if (!emailPattern.test(contact.email)) {
     throw new Error(
       `Refusing to use "${headerText(contact.email)}" as Reply-To: it is not a plain e-mail address. Validate the enquiry with validateContact first.`,
@@ -39,6 +42,7 @@ export function composeEmail(contact: Contact, { from, to }: Addresses): SendMai
   }
   const languageTag = contact.lang === 'en' ? ' [EN]' : '';
   return {
+    ...(token && { messageId: await enquiryMessageId(contact, token, from) }),
     from,
     to,
     replyTo: contact.email,
@@ -58,6 +62,20 @@ export function composeEmail(contact: Contact, { from, to }: Addresses): SendMai
       '',
     ].join('\n'),
   };
+}
+
+/**
+ * The Message-ID of an enquiry: the same for every try the form makes of it (same token, same
+ * text), so that a retry after an answer that came too late is one message to a mail client; a
+ * new enquiry, or the same one edited, gets another. The domain is the sender's, as RFC 5322 advises.
+ */
+export async function enquiryMessageId(contact: Contact, token: string, from: string): Promise<string> {
+  const { nombre, email, telefono, servicio, localidad, mensaje, lang } = contact;
+  const text = JSON.stringify([token, nombre, email, telefono, servicio, localidad, mensaje, lang]);
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const hex = Array.from(hash.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const domain = /@([A-Za-z0-9.-]+)>?$/.exec(from.trim())?.[1] ?? 'localhost';
+  return `<${hex}@${domain}>`;
 }
 
 /** Transport options that keep visitor data from ever naming a file or URL to read. */

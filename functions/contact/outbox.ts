@@ -14,8 +14,8 @@ export function outboxMailer(dir: string, addresses: Addresses): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', ...safeTransport });
   return {
     destination: `.eml files in ${resolve(dir)}`,
-    async send(contact) {
-      const { message } = await transport.sendMail(composeEmail(contact, addresses));
+    async send(contact, token) {
+      const { message } = await transport.sendMail(await composeEmail(contact, addresses, token));
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
       const file = join(dir, `${name}.eml`);
       try {

@@ -23,10 +23,11 @@ export function smtpMailer(url: string, addresses: Addresses, { deadlineMs = smt
   const host = new URL(url).host;
   return {
     destination: `the SMTP server ${host}`,
-    async send(contact) {
+    async send(contact, token) {
+      const email = await composeEmail(contact, addresses, token);
       const deadline = AbortSignal.timeout(deadlineMs);
       try {
-        await transport.sendMail({ ...composeEmail(contact, addresses), signal: deadline });
+        await transport.sendMail({ ...email, signal: deadline });
       } catch (cause) {
         const what = deadline.aborted
           ? `The SMTP server ${host} did not take the enquiry within ${deadlineMs / 1000} s; the connection was dropped`

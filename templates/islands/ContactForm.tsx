@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { contactFields, honeypotField, type ContactField } from '../../cli/site/contact/fields.ts';
+import { contactFields, honeypotField, tokenField, type ContactField } from '../../cli/site/contact/fields.ts';
 import type { FieldConstraints } from '../../cli/site/contact/constraints.ts';
 import { validate, type Control } from './validity.ts';
 
@@ -33,6 +33,9 @@ const empty = Object.fromEntries(contactFields.map((f) => [f, ''])) as Values;
 const toastSeconds = 8;
 let lastToastId = 0;
 
+/** 128 random bits as hex: getRandomValues works on plain http too, where randomUUID does not. */
+const newToken = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
 /** Values a failed no-JavaScript post left in the URL fragment (see functions/contact/handle.ts). */
 function valuesFromFragment(): Partial<Values> {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -52,6 +55,9 @@ export function ContactForm(props: ContactFormProps) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const form = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
+  // Made on the enquiry's first try, in the browser (a page's HTML is the same for every visitor),
+  // and kept over its retries until it is sent.
+  const token = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     setHydrated(true);
@@ -64,7 +70,12 @@ export function ContactForm(props: ContactFormProps) {
     setToasts((list) => [...list, { id, tone, ...content }]);
     setTimeout(() => dismiss(id), toastSeconds * 1000);
   };
-  const payload = (v: Values) => ({ ...v, lang: props.lang, [honeypotField]: honeypot.current?.value ?? '' });
+  const payload = (v: Values) => ({
+    ...v,
+    lang: props.lang,
+    [honeypotField]: honeypot.current?.value ?? '',
+    [tokenField]: (token.current ??= newToken()),
+  });
   /** Validates the controls as they stand: they hold the values once rendered. */
   const check = () => {
     const found: Errors = {};
@@ -102,6 +113,7 @@ export function ContactForm(props: ContactFormProps) {
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       toast('success', props.success);
+      token.current = undefined;
       setValues(empty);
       setValidated(false);
     } catch {

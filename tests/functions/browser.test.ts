@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { nodeContactHandler } from '../../functions/adapters/node.ts';
 import { contactPath, createContactEnv, type HostEnv } from '../../functions/contact/config.ts';
+import { smtpMailer } from '../../functions/contact/smtp.ts';
 import type { NodeHandler } from '../../cli/commands/serve/server.ts';
 import { timeouts, useSite } from '../e2e/site.ts';
 import { deadSmtpUrl, startSmtpServer } from './smtp-server.ts';
@@ -67,6 +68,32 @@ describe('the contact form with the real function', { timeout: timeouts.test }, 
     } finally {
       await smtp.close();
     }
+  });
+
+  it('makes a retry after the server answered too late the same mail as the copy that arrived: one Message-ID', async () => {
+    const late = await startSmtpServer({ answerDataAfterMs: 1500 });
+    onTestFinished(() => late.close());
+    const addresses = { from: 'Web <web@marina.test>', to: 'oficina@marina.test' };
+    env = {
+      ...createContactEnv({ SMTP_URL: late.url, CONTACT_FROM: addresses.from, CONTACT_TO: addresses.to }, { outbox: false }),
+      mailer: smtpMailer(late.url, addresses, { deadlineMs: 500 }),
+    };
+    const { page } = await site.open('/contacto');
+    const answer = page.waitForResponse((r) => r.url().endsWith(contactPath));
+    await fillAndSend(page, 'pintores');
+    expect((await answer).status()).toBe(502);
+    await page.getByText('No se pudo enviar el mensaje.', { exact: false }).waitFor();
+
+    late.answerDataAfterMs = 0; // the visitor tries again, and this time the answer is quick
+    await page.locator('#contact-form [type="submit"]').click();
+    await page.getByText('¡Mensaje enviado!').waitFor();
+    await fillAndSend(page, 'pintores'); // a new enquiry, word for word the same
+    await expect.poll(() => page.getByText('¡Mensaje enviado!').count()).toBe(2);
+
+    const [arrived, retried, next] = late.received.map((r) => r.mail.messageId);
+    expect(late.received).toHaveLength(3);
+    expect(retried).toBe(arrived);
+    expect(next).not.toBe(arrived);
   });
 
   for (const [name, smtpServer] of [

@@ -12,6 +12,11 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   url: string;
   received: ReceivedMail[];
+  /**
+   * How long the server takes to answer the end of a message it has already kept, like one slow
+   * to confirm a mail it will deliver anyway. Changeable between messages.
+   */
+  answerDataAfterMs: number;
   close(): Promise<void>;
 }
 
@@ -20,8 +25,9 @@ export interface TestSmtpServer {
  * `delayMs` holds the greeting and the answers to MAIL FROM, RCPT TO and the message that long
  * each, like a server that stalls; a message whose connection closed meanwhile is not kept.
  */
-export async function startSmtpServer({ refuseRecipients = false, delayMs = 0 } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer({ refuseRecipients = false, delayMs = 0, answerDataAfterMs = 0 } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const controls = { answerDataAfterMs };
   const later = (answer: () => void) => (delayMs ? void setTimeout(answer, delayMs) : answer());
   const server = new SMTPServer({
     authOptional: true,
@@ -42,14 +48,18 @@ export async function startSmtpServer({ refuseRecipients = false, delayMs = 0 } 
         later(() => {
           const { mailFrom, rcptTo } = session.envelope;
           received.push({ envelope: { from: mailFrom ? mailFrom.address : '', to: rcptTo.map((r) => r.address) }, mail });
-          callback();
+          setTimeout(callback, controls.answerDataAfterMs);
         });
       }, callback);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return Object.assign(controls, {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
 }
 
 /** An smtp:// URL where nothing listens. */

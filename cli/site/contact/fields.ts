@@ -8,6 +8,12 @@ export const contactFields = ['nombre', 'email', 'telefono', 'servicio', 'locali
 export type ContactField = (typeof contactFields)[number];
 /** Hidden from people; a bot that fills it in (or omits it) gets a fake success. */
 export const honeypotField = 'website';
+/**
+ * The form's one-time token for an enquiry: made by the browser on the first try and repeated by
+ * every retry, it names the mail's Message-ID with the text, so a retry is the same message.
+ */
+export const tokenField = 'token';
+export const tokenPattern = /^[0-9a-f]{32}$/;
 
 /** Where every host serves the function (the Netlify and Cloudflare entries spell it out too). */
 export const contactPath = '/api/send-contact-email';

@@ -282,6 +282,50 @@ describe('rate limit', () => {
     expect(smtp.received).toHaveLength(7);
   });
 
+  it('counts only delivered enquiries: five sends that failed during a mail outage lock nobody out', async () => {
+    const env = testEnv(smtp.url, { mailer: smtpMailer(await deadSmtpUrl(), addresses) });
+    const duringOutage = [];
+    for (let i = 0; i < 5; i++) duringOutage.push((await handleContact(postJson(spanishEnquiry), env)).status);
+    const mailWorksAgain = { ...env, mailer: smtpMailer(smtp.url, addresses) };
+    // Posted at once: sends still under way count too, so a burst gets no more through.
+    const afterwards = await Promise.all(
+      Array.from({ length: 8 }, () => handleContact(postJson(spanishEnquiry), mailWorksAgain).then((r) => r.status)),
+    );
+
+    expect(duringOutage).toEqual([502, 502, 502, 502, 502]);
+    expect(afterwards.filter((status) => status === 200)).toHaveLength(5);
+    expect(afterwards.filter((status) => status === 429)).toHaveLength(3);
+    expect(smtp.received).toHaveLength(5);
+  });
+
+  it('limits IPv6 visitors by their /64: six addresses of one /64 share one budget, another /64 has its own', async () => {
+    const env = testEnv(smtp.url);
+    const oneNetwork = [
+      '2001:db8:a:b::1',
+      '2001:db8:a:b:ffff:ffff:ffff:fffe',
+      '2001:0DB8:000A:000B:0000:0000:0000:0002',
+      '[2001:db8:a:b::3]',
+      '2001:db8:a:b:1:2:3:4%eth0',
+      '2001:db8:a:b:5::',
+    ];
+    const statuses = [];
+    for (const clientIp of oneNetwork) statuses.push((await handleContact(postJson(spanishEnquiry), { ...env, clientIp })).status);
+    const nextNetwork = await handleContact(postJson(spanishEnquiry), { ...env, clientIp: '2001:db8:a:c::1' });
+
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(nextNetwork.status).toBe(200);
+    expect(smtp.received).toHaveLength(6);
+  });
+
+  it('counts an IPv4 visitor seen through an IPv6 socket (::ffff:a.b.c.d) as that IPv4 address', async () => {
+    const env = testEnv(smtp.url, { rateLimiter: memoryRateLimiter({ limit: 2, windowMs: 60_000 }) });
+    const statuses = [];
+    for (const clientIp of ['203.0.113.7', '::ffff:203.0.113.7', '::FFFF:cb00:7107'])
+      statuses.push((await handleContact(postJson(spanishEnquiry), { ...env, clientIp })).status);
+
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
   it('sends a rate-limited form post to the error page with its data kept', async () => {
     const env = testEnv(smtp.url, { rateLimiter: memoryRateLimiter({ limit: 0, windowMs: 60_000 }) });
     const response = await handleContact(postForm(englishEnquiry), env);
@@ -349,6 +393,42 @@ describe('failed delivery', () => {
     const location = new URL(response.headers.get('location')!, 'http://localhost');
     expect(location.pathname).toBe('/error-envio');
     expect(new URLSearchParams(location.hash.slice(1)).get('mensaje')).toBe(spanishEnquiry.mensaje);
+  });
+});
+
+describe('retries', () => {
+  const token = 'a3f0c2d4e5b6978812ab34cd56ef7890';
+
+  it("gives a retry after the server's late answer the Message-ID of the mail that arrived, so mail clients merge the two", async () => {
+    const late = await startSmtpServer({ answerDataAfterMs: 600 });
+    try {
+      const env = testEnv(late.url, {
+        mailer: smtpMailer(late.url, addresses, { deadlineMs: 300 }),
+        rateLimiter: memoryRateLimiter({ limit: 10, windowMs: 60_000 }),
+      });
+      const first = await handleContact(postJson({ ...spanishEnquiry, token }), env);
+      expect(first.status).toBe(502);
+      expect(late.received).toHaveLength(1); // the visitor was told it failed, yet it arrived
+
+      late.answerDataAfterMs = 0;
+      const retry = await handleContact(postJson({ ...spanishEnquiry, token }), env);
+
+      expect(retry.status).toBe(200);
+      // Another enquiry, the same one edited, and one without a token are messages of their own.
+      for (const other of [
+        { ...spanishEnquiry, token: 'b3f0c2d4e5b6978812ab34cd56ef7890' },
+        { ...spanishEnquiry, token, mensaje: `${spanishEnquiry.mensaje} Gracias.` },
+        spanishEnquiry,
+        spanishEnquiry,
+      ])
+        expect((await handleContact(postJson(other), env)).status).toBe(200);
+      const [arrived, again, ...others] = late.received.map((r) => r.mail.messageId!);
+      expect(arrived).toMatch(/^<[0-9a-f]{32}@marina\.test>$/);
+      expect(again).toBe(arrived);
+      expect(new Set([arrived, ...others]).size).toBe(5);
+    } finally {
+      await late.close();
+    }
   });
 });
 
