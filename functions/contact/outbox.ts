@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
-import { writeFileAtomic } from '../../cli/files.cjs';
 import type { Mailer } from './handle.ts';
 import { composeEmail, safeTransport, type Addresses } from './message.ts';
 
@@ -20,10 +19,24 @@ export function outboxMailer(dir: string, addresses: Addresses): Mailer {
       const file = join(dir, `${name}.eml`);
       try {
         await mkdir(dir, { recursive: true });
-        writeFileAtomic(file, message as Buffer);
+        await writeWhole(file, message as Buffer);
       } catch (cause) {
-        throw new Error(`Writing the enquiry to the outbox file ${file} failed; check that ${dir} is writable`, { cause });
+        throw new Error(`Writing the enquiry to the outbox file ${file} failed; check that ${dir} is writable and its disk has room`, {
+          cause,
+        });
       }
     },
   };
+}
+
+/** Writes `file` through a temporary name, which goes again when the write fails (a full disk, say). */
+async function writeWhole(file: string, bytes: Buffer): Promise<void> {
+  const temp = `${file}.tmp`; // the file's name is new, so is this one
+  try {
+    await writeFile(temp, bytes, { flag: 'wx' });
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
 }

@@ -1,7 +1,8 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, onTestFinished } from 'vitest';
 import { createContactEnv } from '../../../functions/contact/config.ts';
 import { handleContact } from '../../../functions/contact/handle.ts';
 import { englishEnquiry, postJson, spanishEnquiry } from './fixtures.ts';
@@ -53,4 +54,31 @@ it('answers 502 when the outbox cannot be written', async () => {
 
   expect(response.status).toBe(502);
   expect((logged[0]![1] as Error).message).toContain(join(blocker, 'outbox'));
+});
+
+it('leaves no temporary file in the outbox when the disk is full, and writes again once there is room', async (context) => {
+  // A real full disk: a 64 KB tmpfs, filled up. Mounting one takes root, as CI has; elsewhere skipped.
+  const disk = await scratchDir('full-disk-');
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk], { stdio: 'ignore' });
+  } catch {
+    context.skip('mounting a tmpfs needs root');
+  }
+  onTestFinished(() => void execFileSync('umount', [disk]));
+  const outbox = join(disk, '.outbox');
+  await mkdir(outbox);
+  const filler = join(disk, 'filler');
+  await expect(writeFile(filler, Buffer.alloc(128 * 1024))).rejects.toThrow(/ENOSPC/);
+  const env = { ...createContactEnv({ OUTBOX_DIR: outbox }, { outbox: true }), logger: { error: () => {} }, clientIp: '203.0.113.7' };
+
+  const whileFull = [];
+  for (let i = 0; i < 4; i++) whileFull.push((await handleContact(postJson(spanishEnquiry), env)).status);
+  const leftBehind = await readdir(outbox);
+  await rm(filler);
+  const withRoom = await handleContact(postJson(englishEnquiry), env);
+
+  expect(whileFull).toEqual([502, 502, 502, 502]);
+  expect(leftBehind).toEqual([]);
+  expect(withRoom.status).toBe(200);
+  expect((await readdir(outbox)).map((name) => name.endsWith('.eml'))).toEqual([true]);
 });
