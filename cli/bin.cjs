@@ -6,16 +6,9 @@
 // nothing took 230 ms against 217 ms, over 4 alternating rounds of 10).
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
-const { setFlagsFromString } = require('node:v8');
 const { cliBuild } = require('./bundling.cjs');
 const { loadBundle } = require('./code-cache.cjs');
 const { keepNewest, markUsed, settleFolder, sourcesKey } = require('./files.cjs');
-const { v8Flags } = require('./v8-flags.cjs');
-const { limitYoungGeneration } = require('./young-generation.cjs');
-
-// Set before any bundle loads, so that its code cache is always made and checked under the same
-// flags (v8-flags.cjs says why these).
-setFlagsFromString(v8Flags);
 
 const root = join(__dirname, '..');
 // templates/ is not in the bundle: the engine compiles it on its own (engine/render/compile.ts), and
@@ -42,14 +35,8 @@ function run(outdir) {
     require(bundle('index')).run();
     return;
   }
-  // `build` asks the small quick bundle first: when nothing changed, it answers alone. A build
-  // holds its young generation at the size it has until it finds it must render much
-  // (engine/build-site.ts).
-  let quick;
-  if (process.argv[2] === 'build') {
-    limitYoungGeneration(0);
-    quick = loadBundle(bundle('quick')).quickBuild(process.argv.slice(3));
-  }
+  // `build` asks the small quick bundle first: when nothing changed, it answers alone.
+  const quick = process.argv[2] === 'build' ? loadBundle(bundle('quick')).quickBuild(process.argv.slice(3)) : undefined;
   if (!quick?.answered) loadBundle(bundle('index')).run(quick);
 }
 

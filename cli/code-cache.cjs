@@ -5,7 +5,6 @@ const { createRequire } = require('node:module');
 const { basename, dirname } = require('node:path');
 const { Script } = require('node:vm');
 const { digest, writeFileAtomic } = require('./files.cjs');
-const { withDefaultGrowth } = require('./young-generation.cjs');
 
 /**
  * Written before the cached bytes: the digests of the bundle and of those bytes. V8 checks a
@@ -38,8 +37,8 @@ function saveOnExit(name, save) {
 
 /**
  * Runs the CommonJS bundle `file` and returns its exports. The code V8 compiled for it is kept in
- * `<file>.v8`: read when it matches the bundle and its own digest (checked here) and V8 and its
- * flags (V8 checks), and written when the main thread exits, so that it holds every function the
+ * `<file>.v8`: read when it matches the bundle and its own digest (checked here) and V8 (V8
+ * checks), and written when the main thread exits, so that it holds every function the
  * process ran, not just the bundle's top level. The bundle must require its packages: Node 20
  * gives a script run from a code cache no import().
  * @param {string} file
@@ -52,9 +51,7 @@ function loadBundle(file) {
   const sourceDigest = digest(bytes);
   const source = bytes.toString('utf8');
   const cachedData = readCache(cacheFile, sourceDigest);
-  const script = withDefaultGrowth(
-    () => new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData }),
-  );
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
   unsaved.delete(basename(file));
   if (!cachedData || script.cachedDataRejected) saveOnExit(basename(file), () => writeCache(cacheFile, sourceDigest, script));
   const module = { exports: {} };
@@ -94,7 +91,7 @@ function readCache(cacheFile, sourceDigest) {
  */
 function writeCache(cacheFile, sourceDigest, script) {
   try {
-    const data = withDefaultGrowth(() => script.createCachedData());
+    const data = script.createCachedData();
     writeFileAtomic(cacheFile, [Buffer.from(sourceDigest + digest(data), 'latin1'), data]);
   } catch {
     // Only a speed-up: a cache that cannot be written is made again by the next process.

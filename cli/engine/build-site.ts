@@ -29,7 +29,6 @@ import {
 } from './incremental/stamp.ts';
 import { writePublished } from './write/published-urls.ts';
 import { assemblyFolder, claimOutput, intactFiles, writeOutputs } from './write/publish.ts';
-import { raiseYoungGenerationLimit } from '../young-generation.cjs';
 
 export interface BuildCommandOptions {
   content: string;
@@ -234,18 +233,7 @@ function withLazyManifest(make: () => Manifest, rest: Omit<CacheState, 'manifest
   };
 }
 
-/**
- * A build that renders everything lets a young generation the command line held (bin.cjs) grow
- * to 4 MB a half, checked as files load and texts and pages render: the real site's cold build
- * took 1.18 s against 1.26 s with ~5,900 fewer page faults (8 alternating pairs), and 1.50 s
- * against 1.44 s held at 1 MB; render pools let it grow as V8 likes. A rebuild keeps it held: a
- * one-post rebuild of 4,000 posts took 1.017 s against 1.145 s, ~5,000 fewer faults. dev's
- * sessions never hold it.
- */
-const growForEverything = () => raiseYoungGenerationLimit(4);
-
 async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
-  growForEverything();
   return withEarlyWorkers(opts.content, true, new MarkdownCache(), async ({ workers, ahead }) => {
     opts.progress?.('loading content');
     const content = await loadContent(opts.content, { strict: opts.strict, onMarkdown: ahead?.add });
@@ -278,7 +266,6 @@ async function withEarlyWorkers<T>(
 async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, options: BuildOptions, session?: BuildSession) {
   const version = await toolVersion();
   const cache = session?.cache ?? readCache(opts.cache, version, (message) => console.warn(`! ${message}`));
-  if (!cache.manifest) growForEverything();
   // What the parsed-file shards on disk hold.
   let onDisk = session ? (session.onDisk ??= cache.parsed) : cache.parsed;
   const parsed = new Map() as ParsedFiles;

@@ -21,7 +21,6 @@ import { tracker, type Entities } from './incremental/tracking.ts';
 import { fillTexts } from './render/texts.ts';
 import { routesAndIndex, type LastBuild } from './incremental/last-build.ts';
 import { digest } from '../files.cjs';
-import { checkYoungGeneration } from '../young-generation.cjs';
 import { writesCodeCache } from '../code-cache.cjs';
 import { filesUnder, templateHashes, toolVersion } from './incremental/versions.ts';
 
@@ -274,7 +273,6 @@ type PageHere = Omit<RenderedPage, 'html' | 'read'> & { html: OutputContent; rea
 function renderHere(routes: Route[], render: (route: Route) => RenderedPage, staging?: string): PageHere[] {
   const stager = staging === undefined ? undefined : new Stager(staging);
   const pages = routes.map((route) => {
-    checkYoungGeneration();
     const page = render(route);
     return stager ? { ...page, html: stager.add(outputFile(page.path), page.html) } : page;
   });

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { annotation } from '../../cli/errors.ts';
-import { nodeFlags } from '../../cli/v8-flags.cjs';
 import { copyContent, editFile, lineOf, repoRoot } from '../helpers.ts';
 
 const run = promisify(execFile);
@@ -39,16 +38,6 @@ describe('the sitegen command line', { timeout: 30_000 }, () => {
     expect(actions.stderr).toMatch(
       new RegExp(`^::error file=[^,]*localities\\.yaml,line=${line},col=\\d+::localities\\.\\d+\\.name: must not be empty`, 'm'),
     );
-  });
-});
-
-describe('the npm scripts', () => {
-  it('start Node with the options the bench times the commands with, wherever they run sitegen', async () => {
-    const { scripts } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    const sitegen = Object.entries(scripts).filter(([, command]) => command.includes('cli/bin.cjs'));
-    expect(sitegen.map(([name]) => name)).toEqual(expect.arrayContaining(['build', 'dev', 'check-links', 'bench']));
-    for (const [name, command] of sitegen)
-      expect([name, command]).toEqual([name, expect.stringMatching(`^node ${nodeFlags.join(' ')} cli/bin\\.cjs `)]);
   });
 });
 

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { get, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { devPaths, type DevEvent } from '../dev/protocol.ts';
-import { nodeFlags } from '../../v8-flags.cjs';
 import { cliBin, commandEnv, type BuildRun } from './process.ts';
 
 /**
@@ -20,7 +19,7 @@ export async function inDevServer<T>(
   patience = 120_000,
 ): Promise<T> {
   const args = ['dev', '--content', join(dir, 'content'), '--out', join(dir, 'dist'), '--cache', join(dir, '.cache')];
-  const child = spawn(process.execPath, [...nodeFlags, cliBin, ...args, '--port', '0', '--host', '127.0.0.1'], {
+  const child = spawn(process.execPath, [cliBin, ...args, '--port', '0', '--host', '127.0.0.1'], {
     cwd: dir,
     env: commandEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,6 @@ import { cp, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { repoRoot } from '../../paths.ts';
 import { engineBundling } from '../../engine/render/compile.ts';
-import { nodeFlags } from '../../v8-flags.cjs';
 
 export const cliBin = join(repoRoot, 'cli', 'bin.cjs');
 const rssProbe = join(repoRoot, 'cli/commands/bench/peak-rss.cjs');
@@ -73,7 +72,7 @@ export const certsLeftOut = extraCaCerts !== undefined;
 /** Seconds of one `node -e 0`, Node's own start and exit; with `certs`, given NODE_EXTRA_CA_CERTS. */
 export async function nodeStart(certs = false): Promise<number> {
   const started = performance.now();
-  const exit = await run(process.execPath, [...nodeFlags, '-e', '0'], { cwd: repoRoot, env: certs ? process.env : timedEnv });
+  const exit = await run(process.execPath, ['-e', '0'], { cwd: repoRoot, env: certs ? process.env : timedEnv });
   if (exit.code !== 0) throw new Error(`node -e 0 failed (exit ${exit.code}):\n${exit.stderr.trim()}`);
   return (performance.now() - started) / 1000;
 }
@@ -90,7 +89,7 @@ async function timeCommand(dir: string, command: string, args: string[]): Promis
   const rssFile = join(dir, '..', `${process.pid}.rss`);
   const env = { ...commandEnv, BENCH_RSS_FILE: rssFile };
   const started = performance.now();
-  const exit = await run(process.execPath, [...nodeFlags, '--require', rssProbe, cliBin, command, ...args], { cwd: dir, env });
+  const exit = await run(process.execPath, ['--require', rssProbe, cliBin, command, ...args], { cwd: dir, env });
   const seconds = (performance.now() - started) / 1000;
   if (exit.code !== 0) throw new Error(`sitegen ${command} in ${dir} failed (exit ${exit.code}):\n${(exit.stderr || exit.stdout).trim()}`);
   return { exit, seconds, peakRss: Number(await readFile(rssFile, 'utf8')) };
@@ -170,7 +169,7 @@ export async function compileStackAlone(dir: string): Promise<string> {
 /** Runs the compiled stack-alone program on the corpus into the new folder `out`: its wall time in seconds. */
 export async function timeStackAlone(program: string, corpusDir: string, out: string): Promise<number> {
   const started = performance.now();
-  const exit = await run(process.execPath, [...nodeFlags, program, corpusDir, out], { cwd: dirname(program), env: timedEnv });
+  const exit = await run(process.execPath, [program, corpusDir, out], { cwd: dirname(program), env: timedEnv });
   const seconds = (performance.now() - started) / 1000;
   if (exit.code !== 0 || !/^built \d+ pages$/m.test(exit.stdout)) {
     throw new Error(`${program} failed (exit ${exit.code}) or did not print "built N pages":\n${(exit.stderr || exit.stdout).trim()}`);

@@ -1,20 +1,18 @@
 // The peers' job done with this project's fixed stack and nothing else: each generated post read
 // with gray-matter, its Markdown rendered by remark with remark-html and the peers' minimal layout
 // (peers.sh) by React, written as a page of its own into a new folder, on as many worker threads
-// as a build's render pool, under the flags of every sitegen process. No content checks, shared
-// layout, cache, feeds or real site: what it takes is the floor under our cold build. The bench
-// compiles it to one CommonJS file, as the engine is, and times it as its own process (process.ts).
+// as a build's render pool. No content checks, shared layout, cache, feeds or real site: what it
+// takes is the floor under our cold build. The bench compiles it to one CommonJS file, as the
+// engine is, and times it as its own process (process.ts).
 // Usage: node stack-alone.cjs CORPUS OUT; prints "built N pages".
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import matter from 'gray-matter';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { remark } from 'remark';
 import remarkHtml from 'remark-html';
-import { v8Flags } from '../../v8-flags.cjs';
 
 interface Job {
   corpus: string;
@@ -79,8 +77,6 @@ async function main(corpus: string, out: string): Promise<void> {
 }
 
 if (isMainThread) {
-  // Process-wide, set before the workers' isolates start.
-  setFlagsFromString(v8Flags);
   const [corpus, out] = process.argv.slice(2);
   if (!corpus || !out) throw new Error('usage: node stack-alone.cjs CORPUS OUT');
   main(corpus, out).catch((error: unknown) => {

@@ -7,7 +7,6 @@ import type { Document, LineCounter, Node } from 'yaml';
 import type { ContentIssue } from '../../site/issues.ts';
 import { statIfAny } from '../fs.ts';
 import { digest } from '../../files.cjs';
-import { checkYoungGeneration } from '../../young-generation.cjs';
 
 export type Path = ReadonlyArray<PropertyKey>;
 
@@ -186,7 +185,6 @@ export const sameTimes = (a: FileTimes, b: FileTimes) => a.size === b.size && a.
  * unchanged is not stat-ed.
  */
 function untouched(root: string, file: string, parsed: PreviousParse | undefined): { hit?: ParsedFile; times?: FileTimes } {
-  checkYoungGeneration();
   const previous = parsed?.previous.get(file);
   if (previous && parsed?.changed && !parsed.changed.has(file)) {
     return { hit: previous, times: { size: previous.size, mtimeMs: previous.mtimeMs, ctimeMs: previous.ctimeMs } };

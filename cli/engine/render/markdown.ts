@@ -3,7 +3,6 @@
 import { remark } from 'remark';
 import remarkHtml from 'remark-html';
 import { writePack, type MarkdownBatch } from './markdown-text.ts';
-import { checkYoungGeneration } from '../../young-generation.cjs';
 
 const processor = remark().use(remarkHtml);
 
@@ -12,10 +11,7 @@ export const markdownToHtmlSync = (markdown: string): string => String(processor
 
 /** Renders a batch of texts, keeping their HTML in its pack on the thread that rendered it. */
 export function renderBatch({ texts, pack }: MarkdownBatch): string[] {
-  const html = texts.map((text) => {
-    checkYoungGeneration();
-    return markdownToHtmlSync(text.markdown);
-  });
+  const html = texts.map((text) => markdownToHtmlSync(text.markdown));
   if (pack) writePack(pack, Object.fromEntries(texts.map((text, i) => [text.hash, html[i]!])));
   return html;
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { serialize, setFlagsFromString } from 'node:v8';
+import { serialize } from 'node:v8';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { repoRoot } from '../../paths.ts';
@@ -9,7 +9,6 @@ import type { MarkdownBatch } from './markdown-text.ts';
 import type { Content, SiteModel } from '../../site/model.ts';
 import { markdownPageOf, type RouteMap } from '../../site/routes.ts';
 import type { RenderedBytes, WorkerRequest } from './worker.ts';
-import { limitYoungGeneration } from '../../young-generation.cjs';
 
 const pageBatch = 250;
 /** Pages a batch when this thread renders too (pages()): a tenth of a second's work, or less. */
@@ -19,17 +18,6 @@ const sharedBatch = 20;
 const workerStart = join(repoRoot, 'cli/engine/render/worker-start.cjs');
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-
-/**
- * Pools open now. While one is, V8 scavenges each thread's young generation on that thread alone
- * (--trace-parallel-scavenge: ~2.5 tasks a scavenge otherwise). The workers and the main thread keep
- * both cores busy, and a scavenge shared with V8's helper threads waits for them. 4,000-post cold
- * builds, 21 alternating pairs: 8.18 s against 8.51 s, 0.34 s less user CPU. Not for the whole
- * process: one thread renders a rebuild in `dev` with the other core free, and its rebuilds took
- * ~138 ms against ~131 ms. V8 reads the flag at every scavenge, and it is set back before the main
- * thread writes its code caches, as the process exits.
- */
-let openPools = 0;
 
 /**
  * Worker threads, one per core, that render Markdown and pages in parallel. Each task is split
@@ -49,12 +37,8 @@ export class RenderPool {
 
   /** `engineFile`: the compiled engine (compile.ts), or a bundle that serves requests as it does. */
   constructor(engineFile: string, size = availableParallelism()) {
-    if (openPools++ === 0) setFlagsFromString('--no-parallel-scavenge');
-    limitYoungGeneration(undefined);
     this.workers = Array.from({ length: Math.max(1, size) }, () => {
-      // Rendering makes short-lived garbage fast. With a 48 MB young generation instead of 16, a
-      // worker of a 4,000-post cold build spent ~0.7 s in GC instead of 1-1.7 s, at the same peak RSS.
-      const worker = new Worker(workerStart, { workerData: { engine: engineFile }, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
+      const worker = new Worker(workerStart, { workerData: { engine: engineFile } });
       worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
         this.waiting.set(worker, this.waiting.get(worker)! - 1);
         const task = this.pending.get(id);
@@ -206,7 +190,6 @@ export class RenderPool {
   close(): void {
     if (this.closing) return;
     this.closing = true;
-    if (--openPools === 0) setFlagsFromString('--parallel-scavenge');
     for (const worker of this.workers) void worker.terminate();
   }
 }

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot, scratchDir } from '../../helpers.ts';
 
 const loader = pathToFileURL(join(repoRoot, 'cli/code-cache.cjs')).href;
-const youngGeneration = pathToFileURL(join(repoRoot, 'cli/young-generation.cjs')).href;
 
 /** A bundle in a folder of its own, like the compiled engine: `answer()` gives `value`. */
 async function bundle(value: string): Promise<string> {
@@ -16,14 +15,10 @@ async function bundle(value: string): Promise<string> {
   return file;
 }
 
-/**
- * Loads `file` in a new process, as a build does, and gives what its `answer()` returned; `small`,
- * with the young generation held small, as a rebuild holds it.
- */
-function run(file: string, small = false): string {
+/** Loads `file` in a new process, as a build does, and gives what its `answer()` returned. */
+function run(file: string): string {
   const script = `const { loadBundle } = await import(${JSON.stringify(loader)});
-    const { limitYoungGeneration } = await import(${JSON.stringify(youngGeneration)});
-    limitYoungGeneration(${small ? 0 : undefined}); console.log(loadBundle(${JSON.stringify(file)}).answer());`;
+    console.log(loadBundle(${JSON.stringify(file)}).answer());`;
   return execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
 }
 
@@ -50,17 +45,6 @@ describe('the code cache of a compiled bundle', () => {
     expect(writes()).toBe('true');
     expect(existsSync(`${file}.v8`)).toBe(true);
     expect(writes()).toBe('false');
-  });
-
-  it('is shared by processes that hold the young generation small and processes that do not', async () => {
-    const file = await bundle('either');
-    expect(run(file, true)).toBe('either/');
-    // Its bytes, not its inode: a cache written again may get the number the old one freed.
-    const written = await readFile(`${file}.v8`);
-    expect(run(file)).toBe('either/');
-    expect(await readFile(`${file}.v8`)).toEqual(written);
-    expect(run(file, true)).toBe('either/');
-    expect(await readFile(`${file}.v8`)).toEqual(written);
   });
 
   it('is not trusted once damaged: the bundle still runs, and the cache is written again', async () => {
