@@ -50,35 +50,6 @@ function oneJsYaml(root) {
   };
 }
 
-/** The functions of `node:child_process`, which lazyChildProcess forwards. */
-const childProcessFunctions = ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'];
-
-/**
- * An esbuild plugin that loads `node:child_process` on first use. Commander requires it as it
- * loads (for subcommands that are programs of their own, which this CLI has none of), and so does
- * the publish step (for a detached remover): it brought 40-odd Node modules (streams, net, dgram)
- * into every command, ~10 ms of a build that changed nothing. Its functions are forwarded; an
- * import of anything else fails the bundle's compile.
- */
-function lazyChildProcess() {
-  const forwards = childProcessFunctions.map((name) => `export const ${name} = (...args) => load().${name}(...args);`);
-  return {
-    name: 'lazy-child-process',
-    setup(/** @type {import('esbuild').PluginBuild} */ build) {
-      // The module below requires the real one, which Node loads: left out of the bundle.
-      build.onResolve({ filter: /^(node:)?child_process$/ }, ({ namespace }) =>
-        namespace === 'lazy-child-process'
-          ? { path: 'node:child_process', external: true }
-          : { path: 'child_process', namespace: 'lazy-child-process' },
-      );
-      build.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
-        contents: ['let real;', "const load = () => (real ??= require('node:child_process'));", ...forwards].join('\n'),
-        loader: 'js',
-      }));
-    },
-  };
-}
-
 /**
  * The esbuild options of the CLI's bundles (bin.cjs) of the sources under `root`, written to
  * `outdir`: `index.cjs`, the command line, and `quick.cjs`, the check bin.cjs runs first for
@@ -98,7 +69,7 @@ const cliBuild = (root, outdir) => ({
   // import() of a package becomes require(): a script run from a code cache cannot import (code-cache.cjs).
   supported: { 'dynamic-import': false },
   // The pure-JS packages builds and check-links load; the others (native, large or rarely used) stay out.
-  plugins: [oneJsYaml(root), lazyChildProcess(), bundleOnly(['commander', 'zod', 'gray-matter', 'js-yaml', 'htmlparser2'])],
+  plugins: [oneJsYaml(root), bundleOnly(['commander', 'zod', 'gray-matter', 'js-yaml', 'htmlparser2'])],
   // Modules find the repository and name the bundle from their URL (paths.ts, stamp.ts).
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   define: { 'import.meta.url': '__importMetaUrl' },
@@ -115,4 +86,4 @@ const cliBuild = (root, outdir) => ({
   logLevel: 'error',
 });
 
-module.exports = { requireBanner, bundleOnly, oneJsYaml, lazyChildProcess, cliBuild };
+module.exports = { requireBanner, bundleOnly, oneJsYaml, cliBuild };

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { cliBuild, lazyChildProcess } from '../../cli/bundling.cjs';
+import { cliBuild } from '../../cli/bundling.cjs';
 import { repoRoot } from '../helpers.ts';
 
 /** The source files esbuild puts in a bundle of `entry`, packages included. */
@@ -40,13 +39,6 @@ describe('bundles that load on every page render or every enquiry', () => {
     expect(icons.length).toBeGreaterThan(0);
     expect(icons.length).toBeLessThan(50);
   });
-
-  // publish.ts swaps sites and starts `rm -rf`: its child_process took ~3 ms of each render thread's start.
-  it('leaves publishing out of the render bundle, which stages pages only', async () => {
-    const files = await bundledFiles('cli/engine/render/bundle.ts');
-    expect(files).toContain('cli/engine/write/stage.ts');
-    expect(files.filter((file) => file.endsWith('cli/engine/write/publish.ts'))).toEqual([]);
-  });
 });
 
 describe('the command line bundle', () => {
@@ -63,38 +55,6 @@ describe('the command line bundle', () => {
     const code = outputFiles.find((file) => file.path.endsWith('index.cjs'))!.text;
     expect(code).toContain('require("sharp")');
     expect(code).not.toMatch(/\bimport\(\s*[^)\s]/);
-  });
-
-  it('loads child_process, and the 40 modules it brings, only when a command starts a process', async () => {
-    const { outputFiles } = await build({ ...cliBuild(repoRoot, join(repoRoot, 'unused')), write: false, logLevel: 'silent' });
-    for (const file of outputFiles.filter((output) => output.path.endsWith('.cjs'))) {
-      // One require, in the module every importer gets, which calls it on first use.
-      expect(file.text.match(/require\("node:child_process"\)/g)).toHaveLength(1);
-      expect(file.text).toMatch(/=>\s*real\s*\?\?=\s*require\("node:child_process"\)/);
-    }
-  });
-
-  it('starts processes through the child_process it loads late, for ES module and CommonJS importers', async () => {
-    const { outputFiles } = await build({
-      stdin: {
-        contents: `import { spawnSync } from 'node:child_process';
-          const { execFileSync } = require('node:child_process');
-          export const viaImport = () => spawnSync(process.execPath, ['-e', 'process.stdout.write("import")']).stdout.toString();
-          export const viaRequire = () => execFileSync(process.execPath, ['-e', 'process.stdout.write("require")']).toString();`,
-        loader: 'js',
-        resolveDir: repoRoot,
-      },
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      plugins: [lazyChildProcess()],
-      write: false,
-      logLevel: 'silent',
-    });
-    const module = { exports: {} as { viaImport: () => string; viaRequire: () => string } };
-    new Function('module', 'exports', 'require', outputFiles[0]!.text)(module, module.exports, createRequire(import.meta.url));
-    expect(module.exports.viaImport()).toBe('import');
-    expect(module.exports.viaRequire()).toBe('require');
   });
 
   it("answers a build that changed nothing or only posts' texts from a bundle without the engine or zod, which it does not need", async () => {

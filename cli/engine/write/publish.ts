@@ -11,7 +11,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Manifest } from '../incremental/cache.ts';
 import { statIfAny } from '../fs.ts';
@@ -175,9 +174,8 @@ function removeEmptyFolders(root: string, folder: string): void {
 }
 
 /**
- * Replaces `target` with the folder `next`. The old one is moved aside under a hidden name and
- * removed by a detached process: deleting thousands of files took longer than the rest of a
- * one-page rebuild, and nobody needs to wait for it.
+ * Replaces `target` with the folder `next`, then deletes the old one, moved aside first. A build
+ * killed before it has deleted it leaves it to the next build (recoverLeftovers).
  */
 function swapIn(next: string, target: string): void {
   const old = `${target}.old-${process.pid}`;
@@ -185,35 +183,11 @@ function swapIn(next: string, target: string): void {
   if (hadTarget) renameSync(target, old);
   renameSync(next, target);
   if (!hadTarget) return;
-  // Named apart from earlier ones of this process (dev publishes often), which may still be going.
-  const trash = join(dirname(target), `.${basename(target)}.trash-${process.pid}-${++trashCount}`);
   try {
-    renameSync(old, trash);
-    removeDetached(trash);
+    rmSync(old, { recursive: true, force: true });
   } catch {
-    rmSync(existsSync(trash) ? trash : old, { recursive: true, force: true });
+    // The new site is in place: what is left of the old one goes with the next build.
   }
-}
-
-let trashCount = 0;
-
-/**
- * Deletes a folder from a process of its own, which this one does not wait for: `rm -rf` where
- * there is one. Node took ~0.25 s and as much CPU to start and delete a site of 4,373 hard links,
- * rm 0.03-0.05 s, and a remover shares the machine with whatever runs next (the next build, in CI
- * or the bench). A remover that cannot start leaves the trash to the next build (recoverLeftovers).
- */
-function removeDetached(folder: string): void {
-  const node = () =>
-    detached(process.execPath, ['-e', `require('node:fs').rmSync(${JSON.stringify(folder)}, { recursive: true, force: true })`]);
-  if (process.platform === 'win32') node();
-  else detached('rm', ['-rf', '--', folder]).once('error', node);
-}
-
-function detached(command: string, args: string[]) {
-  const child = spawn(command, args, { detached: true, stdio: 'ignore' });
-  child.unref();
-  return child.on('error', () => {});
 }
 
 /**
@@ -333,24 +307,22 @@ export function alive(pid: number): boolean {
 
 /**
  * Folders a build that did not finish left beside `target`: `<name>.staging-<pid>`, `.tmp-<pid>`,
- * `.old-<pid>`, `.<name>.trash-<pid>-<n>` that a killed remover did not finish, and a lock a
- * waiting build moved aside, `<name>.lock.<pid>`.
+ * `.old-<pid>`, and a lock a waiting build moved aside, `<name>.lock.<pid>`.
  */
 function leftoversBeside(target: string): string[] {
   const escaped = basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`^(${escaped}\\.(staging|tmp|old)-\\d+|${escaped}\\.lock\\.\\d+|\\.${escaped}\\.trash-\\d+-\\d+)$`);
+  const pattern = new RegExp(`^(${escaped}\\.(staging|tmp|old)-\\d+|${escaped}\\.lock\\.\\d+)$`);
   return readdirSync(dirname(target)).filter((name) => pattern.test(name));
 }
 
 /**
  * Whether a build is writing `outDir` or one was stopped before it let the folder go (its lock
  * or its staging, temporary or moved-aside folder is there): then nothing can be said unchanged
- * before the next build has claimed the folder and cleaned up. Trash a remover is still deleting
- * does not count: every build that replaced the folder leaves some for a moment.
+ * before the next build has claimed the folder and cleaned up.
  */
 export function outputBusy(outDir: string): boolean {
   const target = resolve(outDir);
-  return existsSync(lockOf(target)) || leftoversBeside(target).some((name) => !name.includes('.trash-'));
+  return existsSync(lockOf(target)) || leftoversBeside(target).length > 0;
 }
 
 /** Removes what builds that did not finish left beside `target`, putting back a site moved aside. */
@@ -359,12 +331,10 @@ function recoverLeftovers(target: string): void {
   // Killed between the two renames of swapIn: the previous site is whole under .old-<pid>.
   const moved = leftovers.find((name) => name.includes('.old-'));
   if (moved && !existsSync(target)) renameSync(join(dirname(target), moved), target);
-  // A trash folder may still be in the hands of its remover: another one shares the work, off this build's path.
   for (const name of leftovers) {
     // A lock a waiting build moved aside is its own until it has removed it (removeAbandoned).
     const waiter = /\.lock\.(\d+)$/.exec(name)?.[1];
     if (waiter && alive(Number(waiter))) continue;
-    if (name.includes('.trash-')) removeDetached(join(dirname(target), name));
-    else rmSync(join(dirname(target), name), { recursive: true, force: true });
+    rmSync(join(dirname(target), name), { recursive: true, force: true });
   }
 }
