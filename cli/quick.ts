@@ -1,16 +1,15 @@
 // What bin.cjs runs first for `build`, from a bundle of its own: when nothing changed since the last
-// build, or only posts' texts (engine/incremental/text-edits.ts), it answers with this small bundle
-// alone, without loading the command line's megabyte of code and its code cache (~45 ms of the
-// ~290 ms such a build took). Otherwise it hands the fingerprint it took to the command line
+// build, it answers with this small bundle alone, without loading the command line's megabyte of
+// code and its code cache (~45 ms of the ~290 ms such a build took). Otherwise it hands the fingerprint it took to the command line
 // (index.ts), which does everything else.
 import { Command } from 'commander';
-import { answerQuickly, type QuickAnswer } from './commands/unchanged.ts';
+import { answerIfUnchanged, type QuickAnswer } from './commands/unchanged.ts';
 import { defineBuild } from './options.ts';
 
 /**
- * Whether `build` with these arguments (after the command's name) found nothing changed, or
- * patched posts' texts, and said so (`answered`). Arguments commander would refuse, --help among
- * them, are left to the command line, which prints the message: here they answer nothing.
+ * Whether `build` with these arguments (after the command's name) found nothing changed, and said
+ * so (`answered`). Arguments commander would refuse, --help among them, are left to the command
+ * line, which prints the message: here they answer nothing.
  */
 export function quickBuild(args: string[]): QuickAnswer {
   const started = Date.now();
@@ -20,7 +19,7 @@ export function quickBuild(args: string[]): QuickAnswer {
     .exitOverride()
     .configureOutput({ writeOut: () => {}, writeErr: () => {} });
   defineBuild(program, (opts) => {
-    result = answerQuickly(opts, started);
+    result = answerIfUnchanged(opts, started);
   });
   try {
     program.parse(['build', ...args], { from: 'user' });

@@ -1,13 +1,12 @@
-// `build`'s answers when nothing changed since the last build or only posts' texts did, and how a
-// build is reported. It loads no content, cache or template code: bin.cjs runs it from a small
-// bundle of its own (quick.ts) before the command line, and `build` itself (build.ts) runs it when
-// that bundle did not run.
+// `build`'s answer when nothing changed since the last build, and how a build is reported. It
+// loads no content, cache or template code: bin.cjs runs it from a small bundle of its own
+// (quick.ts) before the command line, and `build` itself (build.ts) runs it when that bundle did
+// not run.
 import { writeSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { BuildCommandOptions, BuildSummary } from '../engine/build-site.ts';
 import { type Inputs, inputsOf, readStamp, sameOutput } from '../engine/incremental/stamp.ts';
 import { outputBusy } from '../engine/write/publish.ts';
-import { patchTexts } from '../engine/incremental/text-edits.ts';
 
 /** Whether a build was answered without the command line; if not, the fingerprint it took, if any. */
 export type QuickAnswer = { answered: true } | { answered: false; inputs?: Inputs };
@@ -18,7 +17,7 @@ export type QuickAnswer = { answered: true } | { answered: false; inputs?: Input
  * none), for the build to record. `started` is from Date.now(): performance.now() loads
  * perf_hooks, ~2.5 ms of a build that changed nothing.
  */
-function answerIfUnchanged(opts: BuildCommandOptions, started: number): QuickAnswer {
+export function answerIfUnchanged(opts: BuildCommandOptions, started: number): QuickAnswer {
   // --changed spares the walk a fingerprint takes.
   const inputs = opts.cache === false || opts.changed ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() });
   if (opts.cache !== false && inputs && !opts.verifyOutput) {
@@ -37,36 +36,6 @@ function answerIfUnchanged(opts: BuildCommandOptions, started: number): QuickAns
     }
   }
   return { answered: false, inputs };
-}
-
-/**
- * answerIfUnchanged, and when something changed, the answer of a build that found only posts'
- * texts edited and patched them into the site (text-edits.ts), without loading the command line,
- * the content or the build cache.
- */
-export function answerQuickly(opts: BuildCommandOptions, started: number): QuickAnswer {
-  const unchanged = answerIfUnchanged(opts, started);
-  if (unchanged.answered || !unchanged.inputs || opts.cache === false || opts.verifyOutput) return unchanged;
-  const edits = tryPatch({ content: opts.content, out: opts.out, cache: opts.cache }, unchanged.inputs);
-  if (!edits) return unchanged;
-  const note = `${edits.posts === 1 ? "a post's text" : `${edits.posts} posts' texts`} patched into ${edits.files} file${edits.files === 1 ? '' : 's'}`;
-  const summary = { ...edits.stamp.summary, rendered: 0, photosEncoded: 0, seconds: (Date.now() - started) / 1000 };
-  writeSync(1, `${reportLine(summary, opts.out, note)}\n`);
-  return { answered: true };
-}
-
-/**
- * patchTexts, or undefined where it failed: it changed nothing then, or left a stamp that makes the
- * next build check every output file, and the build that follows sets things right.
- */
-function tryPatch(opts: Parameters<typeof patchTexts>[0], inputs: Inputs) {
-  const warn = (message: string) => console.warn(`! ${message}`);
-  try {
-    return patchTexts(opts, inputs, warn);
-  } catch (error) {
-    warn(`could not patch the edited texts into ${opts.out} (${(error as Error).message}); building instead`);
-    return undefined;
-  }
 }
 
 /** The line a build prints: its pages, files and bytes, how long it took, and where it wrote them. */

@@ -9,7 +9,6 @@ import { MarkdownAhead, MarkdownCache } from './incremental/markdown-cache.ts';
 import { loadContent, reloadBodies, type LoadOptions } from './load/content.ts';
 import type { LastBuild } from './incremental/last-build.ts';
 import { toolVersion } from './incremental/versions.ts';
-import { writeTextStore } from './incremental/text-edits.ts';
 import type { Lang } from '../site/lang.ts';
 import type { MarkdownPage } from '../site/model.ts';
 import { writeContactServices } from './write/contact-services.ts';
@@ -177,11 +176,8 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   // A build told what changed takes no fingerprint: its stamp vouches for the output folder alone.
   const inputs = opts.cache === false || session || opts.changed ? undefined : (opts.inputs ?? inputsOf({ ...opts, year: base.year }));
   try {
-    const {
-      result,
-      written,
-      cache: cacheState,
-    } = opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache, inputs }, base, session);
+    const { result, written } =
+      opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache, inputs }, base, session);
     writeContactServices(opts.content, result.model.services);
     const listed = writePublished(
       result.model.published,
@@ -196,7 +192,6 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     const out = outIdentity(opts.out);
     if (opts.cache !== false && inputs && out) {
       const after = listed ? afterWriting(inputs, result.model.published.file) : inputs;
-      writeTextStore(opts.cache, after, cacheState!.manifest!, cacheState!.parsed, result.markdownFile);
       writeStamp(opts.cache, { inputs: after.key, out, summary });
     } else if (opts.cache !== false && opts.changed && out) {
       writeStamp(opts.cache, { inputs: unknownInputs, out, summary });
@@ -239,7 +234,7 @@ async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
     const content = await loadContent(opts.content, { strict: opts.strict, onMarkdown: ahead?.add });
     const result = await build(content, { ...options, workers, ahead });
     opts.progress?.(`writing ${result.outputs.size} files`);
-    return { result, written: await writeOutputs(opts.out, result.outputs), cache: undefined };
+    return { result, written: await writeOutputs(opts.out, result.outputs) };
   });
 }
 
@@ -328,5 +323,5 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   } else {
     await save();
   }
-  return { result, written, cache: next };
+  return { result, written };
 }

@@ -18,7 +18,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outputFile, type Route, type RouteMap } from '../site/routes.ts';
 import { tracker, type Entities } from './incremental/tracking.ts';
-import { fillTexts } from './render/texts.ts';
 import { routesAndIndex, type LastBuild } from './incremental/last-build.ts';
 import { digest } from '../files.cjs';
 import { writesCodeCache } from '../code-cache.cjs';
@@ -90,8 +89,6 @@ export interface BuildResult {
   rendered: number;
   /** Photo files encoded by this build; the others came from the cache. */
   photosEncoded: number;
-  /** The Markdown renderer of the engine it rendered with. */
-  markdownFile: string;
 }
 
 /** Keyed by templates and builder, which also names the compile on disk; dev reuses it until a template changes. */
@@ -119,7 +116,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const { incremental, parallel = 'auto' } = options;
   const templateFiles = await filesUnder(options.templatesDir);
   const version = incremental?.version ?? (await toolVersion());
-  const { engine, engineFile, markdownFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
+  const { engine, engineFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
   let pool: RenderPool | undefined;
   let ownPhotoDir: string | undefined;
   const parallelFor = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
@@ -183,28 +180,27 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const files = plan([...siteFiles.keys()].map((file) => ({ item: file, file, base: version })));
     const track = tracker(model, routes, index);
     const made = files.stale.map((file) => {
-      const [read, texts] = [new Set<string>(), new Map<string, string>()];
-      const output = track.during(read, texts, () => {
+      const read = new Set<string>();
+      const content = track.during(read, () => {
         const tracked = track.page(undefined);
         return siteFiles.get(file)!(tracked.model, tracked.routes);
       });
-      const filled = fillTexts(output, texts, 'xml');
-      return { file, content: filled.output, read, texts: filled.texts };
+      return { file, content, read };
     });
     const renderedPages = await rendering;
     for (const page of renderedPages) {
       const file = outputFile(page.path);
       outputs.set(file, page.html);
-      pages.set(file, { base: base(routes.byPath(page.path)), deps: page.read, texts: page.texts });
+      pages.set(file, { base: base(routes.byPath(page.path)), deps: page.read });
     }
 
     for (const image of model.images.values()) outputs.set(`images/${image.name}`, image.bytes);
     const encoded = await photos;
     for (const [file, staged] of encoded.outputs) outputs.set(file, ownPhotoDir ? readFileSync(staged.staged) : staged);
     const madeKeys = keyLists(made.map(({ read }) => read));
-    made.forEach(({ file, content, texts }, i) => {
+    made.forEach(({ file, content }, i) => {
       outputs.set(file, content);
-      pages.set(file, { base: version, deps: madeKeys[i]!, texts });
+      pages.set(file, { base: version, deps: madeKeys[i]! });
     });
     for (const file of files.kept) kept.add(file);
     for (const [file, record] of files.records) pages.set(file, record);
@@ -225,7 +221,6 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
       hashOf,
       rendered: renderedPages.length,
       photosEncoded: encoded.encoded,
-      markdownFile,
     };
   } finally {
     pool?.close();

@@ -68,17 +68,14 @@ export interface MarkdownPage {
 /** A post as loaded: front matter and Markdown. The build gives it HTML (engine/incremental/markdown-cache.ts). */
 export interface PostSource extends PostFrontMatter, MarkdownPage {}
 export interface Post extends Omit<PostSource, 'markdown'> {
-  /**
-   * While a page or feed renders, a marker the build replaces with the HTML afterwards (see
-   * engine/render/texts.ts): templates put it in their output as it is and read nothing from it.
-   */
+  /** The body as HTML. */
   html: string;
 }
 
 /** A legal text as loaded, its {{placeholders}} already filled from site.yaml. */
 export interface LegalSource extends LegalFrontMatter, MarkdownPage {}
 export interface LegalPage extends Omit<LegalSource, 'markdown'> {
-  /** As a post's: a marker while a page renders. */
+  /** The body as HTML. */
   html: string;
 }
 

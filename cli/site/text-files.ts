@@ -1,6 +1,4 @@
-// Where posts and legal texts lie in the content folder: `<folder>/<lang>/<slug>.md`. Here rather
-// than in the loader (engine/load), so that a text edit (engine/incremental/text-edits.ts) knows it
-// without bundling the loader.
+// Where posts and legal texts lie in the content folder: `<folder>/<lang>/<slug>.md`.
 import { sep } from 'node:path';
 import { langs, type Lang } from './lang.ts';
 

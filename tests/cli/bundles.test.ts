@@ -57,14 +57,12 @@ describe('the command line bundle', () => {
     expect(code).not.toMatch(/\bimport\(\s*[^)\s]/);
   });
 
-  it("answers a build that changed nothing or only posts' texts from a bundle without the engine or zod, which it does not need", async () => {
+  it('answers a build that changed nothing from a bundle without the engine or zod, which it does not need', async () => {
     const { metafile } = await build({ ...cliBuild(repoRoot, join(repoRoot, 'unused')), write: false, metafile: true, logLevel: 'silent' });
     const [, quick] = Object.entries(metafile.outputs).find(([file]) => file.endsWith('quick.cjs'))!;
     const files = Object.keys(quick.inputs);
     expect(files).toContain('cli/engine/incremental/stamp.ts');
-    expect(files).toContain('cli/engine/incremental/text-edits.ts');
-    // Of the render code, only how texts are put into files: the engine's compile renders their Markdown.
-    const heavy = /cli\/engine\/(load|build-site|pipeline)|cli\/engine\/render\/(?!texts\.ts|html\.ts)|node_modules\/(zod|react|remark)/;
+    const heavy = /cli\/engine\/(load|build-site|pipeline|render)|node_modules\/(zod|react|remark)/;
     expect(files.filter((file) => heavy.test(file))).toEqual([]);
     // A tenth of the command line's bundle, which a one-post rebuild loads after it.
     expect(quick.bytes).toBeLessThan(150_000);

@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { indexer, type KeyList } from './key-lists.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from './sealed.ts';
-import { sameTimes, type Head, type ParsedFile, type ParsedFiles } from '../load/parse.ts';
+import { sameTimes, type ParsedFile, type ParsedFiles } from '../load/parse.ts';
 import { isNumbers, isRecord, isStrings } from '../../site/json.ts';
 
 // The persistent build cache in `.cache/`: what each page read last time, the HTML of every
@@ -23,10 +23,9 @@ interface ManifestFile {
   hashes: string[];
   /**
    * Per page file: hash of its template family, assets and tool version; indexes of the keys it
-   * read, comma-separated (thousands of pages read about a hundred keys each); where the texts it
-   * shows lie (render/texts.ts textsLine).
+   * read, comma-separated (thousands of pages read about a hundred keys each).
    */
-  pages: { files: string[]; bases: string[]; deps: string[]; texts: string[] };
+  pages: { files: string[]; bases: string[]; deps: string[] };
   /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
   outputs: { files: string[]; hashes: string[]; sizes: number[]; mtimes: number[] };
 }
@@ -42,7 +41,6 @@ const isManifestFile = (value: unknown): value is ManifestFile => {
   const { pages, outputs } = value;
   if (!isRecord(pages) || !isStrings(pages.files) || !isStrings(pages.bases, pages.files.length)) return false;
   if (!isStrings(pages.deps, pages.files.length) || !pages.deps.every((deps) => isIndexList(deps, count))) return false;
-  if (!isStrings(pages.texts, pages.files.length)) return false;
   if (!isRecord(outputs) || !isStrings(outputs.files)) return false;
   const files = outputs.files.length;
   return isStrings(outputs.hashes, files) && isNumbers(outputs.sizes, files) && isNumbers(outputs.mtimes, files);
@@ -80,7 +78,7 @@ function findIndex(deps: string, found: (index: number) => boolean): boolean | u
 // each path made a property name.
 const manifestSchema = z.custom<ManifestFile>(isManifestFile).transform(({ pages, outputs, ...rest }) => ({
   ...rest,
-  pages: new Map(pages.files.map((file, i) => [file, { base: pages.bases[i]!, deps: pages.deps[i]!, texts: pages.texts[i]! }])),
+  pages: new Map(pages.files.map((file, i) => [file, { base: pages.bases[i]!, deps: pages.deps[i]! }])),
   outputs: new Map(
     outputs.files.map((file, i) => [file, { hash: outputs.hashes[i]!, size: outputs.sizes[i]!, mtimeMs: outputs.mtimes[i]! }]),
   ),
@@ -98,7 +96,6 @@ function manifestFile({ pages, outputs, ...rest }: Manifest): ManifestFile {
       files: page.map(([file]) => file),
       bases: page.map(([, p]) => p.base),
       deps: page.map(([, p]) => p.deps),
-      texts: page.map(([, p]) => p.texts),
     },
     outputs: {
       files: output.map(([file]) => file),
@@ -113,7 +110,7 @@ function manifestFile({ pages, outputs, ...rest }: Manifest): ManifestFile {
  * What a page read, with the hash of the rest of its inputs; for a page kept from the previous
  * build, its record in that build's manifest.
  */
-export type PageRecord = { base: string; deps: KeyList; texts: string } | { base: string; previous: PageDeps };
+export type PageRecord = { base: string; deps: KeyList } | { base: string; previous: PageDeps };
 
 /**
  * A parsed-file entry, checked by hand: thousands of them are read on every build, and zod took
@@ -130,11 +127,9 @@ const isParsedFile = (value: unknown): value is ParsedFile => {
     typeof entry.ctimeMs === 'number' &&
     'data' in entry &&
     (entry.dataHash === undefined || typeof entry.dataHash === 'string') &&
-    (entry.bodyLine === undefined || typeof entry.bodyLine === 'number') &&
-    (entry.head === undefined || isHead(entry.head))
+    (entry.bodyLine === undefined || typeof entry.bodyLine === 'number')
   );
 };
-const isHead = (value: unknown): value is Head => isRecord(value) && typeof value.length === 'number' && typeof value.hash === 'string';
 
 /** A shard of the parsed files: its entries, and the tool version that wrote them. */
 const shardSchema = z.custom<{ version: string; entries: Record<string, ParsedFile> }>(
@@ -155,25 +150,12 @@ export function readCache(dir: string, version: string, warn: (message: string) 
     if (clearForFolder(folder)) warn(damagedNote(folder, 'a folder was expected'));
   }
   const manifest = readCacheFile(sealedFile(dir, 'build'), manifestSchema, warn);
-  if (!manifest && !existsSync(sealedFile(dir, 'build'))) removeJsonFormat(dir);
   const parsed = readShards(dir, 'content', version, warn);
   return {
     manifest: manifest?.version === version ? manifest : undefined,
     markdown: new MarkdownCache(dir, version, warn),
     parsed,
   };
-}
-
-/**
- * Removes the files of the JSON format the cache had before V8's serialization, which nothing reads
- * any more (~20 MB for the bench's 4,000 posts); a cache with no build.v8 yet may hold them. The
- * Markdown cache removes its own (markdown-cache.ts).
- */
-function removeJsonFormat(dir: string): void {
-  for (const file of ['build.json', 'stamp.json', 'photos/index.json']) rmSync(join(dir, file), { force: true });
-  const shards = join(dir, 'content');
-  if (!existsSync(shards)) return;
-  for (const name of readdirSync(shards)) if (name.endsWith('.json')) rmSync(join(shards, name), { force: true });
 }
 
 /**
@@ -246,12 +228,7 @@ export function manifestOf(
   // A kept page's record stays the same object when the key table is extended.
   const manifestPages: Manifest['pages'] = new Map();
   for (const [file, record] of pages)
-    manifestPages.set(
-      file,
-      extend && 'previous' in record
-        ? record.previous
-        : { base: record.base, deps: depsOf(record), texts: 'deps' in record ? record.texts : record.previous.texts },
-    );
+    manifestPages.set(file, extend && 'previous' in record ? record.previous : { base: record.base, deps: depsOf(record) });
   return { version, keys, hashes: keys.map(hashOf), pages: manifestPages, outputs };
 }
 

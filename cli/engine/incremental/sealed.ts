@@ -54,29 +54,10 @@ export const damagedNote = (file: string, reason: string) => `cache file ${file}
 
 /** A cache file's data, checked by `schema`; a damaged one is reported to `warn` and ignored. */
 export function readCacheFile<S extends z.ZodType>(file: string, schema: S, warn: (message: string) => void): z.infer<S> | undefined {
-  return readChecked(
-    file,
-    (data) => {
-      const parsed = schema.safeParse(data);
-      return parsed.success ? { value: parsed.data } : undefined;
-    },
-    warn,
-  );
-}
-
-/**
- * readCacheFile checked by a function instead of a schema, where zod must not load
- * (text-edits.ts): `check` gives the value to return, or undefined for data that is damaged.
- */
-export function readChecked<T>(
-  file: string,
-  check: (data: unknown) => { value: T } | undefined,
-  warn: (message: string) => void,
-): T | undefined {
   const read = readSealed(file);
   if ('missing' in read) return undefined;
-  const checked = 'data' in read ? check(read.data) : undefined;
-  if (checked) return checked.value;
+  const checked = 'data' in read ? schema.safeParse(read.data) : undefined;
+  if (checked?.success) return checked.data;
   warn(damagedNote(file, 'damaged' in read ? read.damaged : notOurs));
   // Dropped now, so that it is reported once even where no later write replaces it.
   rmSync(file, { recursive: true, force: true });

@@ -18,11 +18,6 @@ export interface Stamp {
   /** The output folder the build left: published by a rename, so a new folder has a new inode. */
   out: { ino: number; mtimeMs: number };
   summary: { pages: { es: number; en: number }; files: number; bytes: number };
-  /**
-   * Left by a build that patched posts' texts into the folder (text-edits.ts), which the build
-   * cache's manifest does not know of: the next build that reads it checks every output file.
-   */
-  patched?: true;
 }
 
 /**
@@ -147,9 +142,9 @@ export function sameOutput(left: Stamp['out'] | undefined, outDir: string): bool
 
 /**
  * Whether a build may take the output folder's files to be as the build cache's manifest records
- * them: it is the folder the last build left (`stamp`), and no text edit patched it since.
+ * them: it is the folder the last build left (`stamp`).
  */
-export const trustsOutput = (stamp: Stamp | undefined, outDir: string) => stamp?.patched !== true && sameOutput(stamp?.out, outDir);
+export const trustsOutput = (stamp: Stamp | undefined, outDir: string) => sameOutput(stamp?.out, outDir);
 
 /**
  * Forgets the last build's stamp, before a dev session changes the output folder in place (which

@@ -2,7 +2,6 @@ import { digest } from '../../files.cjs';
 import type { LegalPage, Post, SiteModel } from '../../site/model.ts';
 import type { Route, RouteMap } from '../../site/routes.ts';
 import { langs, type Lang } from '../../site/lang.ts';
-import { textMarker } from '../render/texts.ts';
 
 /**
  * Dependency tracking for incremental builds. A page is rendered against proxies of the model
@@ -224,23 +223,20 @@ const routeKeyOf = (route: Route): string => {
 };
 
 /** Where reads are recorded while a page or file is made from the model (`during`). */
-interface Sink {
-  read: Pick<DependencyKeys, 'add'>;
-  texts: Pick<Map<string, string>, 'set'>;
-}
+type Sink = Pick<DependencyKeys, 'add'>;
 
 /** Reads outside `during`, which no page would be credited with: a dependency lost, so they fail. */
-const readOutside = (): never => {
-  throw new Error('the model was read outside a page or file being made (tracker.during): nothing would depend on it');
+const outside: Sink = {
+  add: () => {
+    throw new Error('the model was read outside a page or file being made (tracker.during): nothing would depend on it');
+  },
 };
-const outside: Sink = { read: { add: readOutside }, texts: { set: readOutside } };
 
 /**
  * The model and the route map wrapped so that every read records its key, made once for every page
  * of a build: each read goes to the page being made (`during`). Nested values of an entity are
  * returned as they are: reading any part of an entity depends on the whole entity, except for
- * field-tracked entities and the bodies of Markdown pages. A body reads as its marker
- * (render/texts.ts), its HTML kept in the page's `texts` by its key for fillTexts to put in.
+ * field-tracked entities and the bodies of Markdown pages, whose `html` is a key of its own.
  * Made anew for each page, the proxies took ~20-40 µs more of a bench post page's ~280 (rendered
  * warm, alternating with this).
  */
@@ -256,17 +252,17 @@ export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys
         const value = Reflect.get(object, prop, receiver);
         if (typeof prop !== 'string' || (prop === 'slug' && sluggedKeys.has(object))) return value;
         if (fieldKeyOf.has(value as object)) return wrap(value);
-        sink.read.add(fieldKey(key, prop));
+        sink.add(fieldKey(key, prop));
         return value;
       },
-      has: (object, prop) => (sink.read.add(key), Reflect.has(object, prop)),
-      ownKeys: (object) => (sink.read.add(key), Reflect.ownKeys(object)),
-      getOwnPropertyDescriptor: (object, prop) => (sink.read.add(key), Reflect.getOwnPropertyDescriptor(object, prop)),
+      has: (object, prop) => (sink.add(key), Reflect.has(object, prop)),
+      ownKeys: (object) => (sink.add(key), Reflect.ownKeys(object)),
+      getOwnPropertyDescriptor: (object, prop) => (sink.add(key), Reflect.getOwnPropertyDescriptor(object, prop)),
     });
   const images = new Proxy(model.images, {
     get(target, prop) {
-      if (prop === 'get') return (name: string) => (sink.read.add(`image:${name}`), target.get(name));
-      sink.read.add('images');
+      if (prop === 'get') return (name: string) => (sink.add(`image:${name}`), target.get(name));
+      sink.add('images');
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -281,19 +277,14 @@ export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys
     }
     const key = keyOf.get(value);
     if (!key && !containers.has(value)) return value;
-    const touch = () => key && sink.read.add(key);
+    const touch = () => key && sink.add(key);
     proxy = new Proxy(value, {
       get(target, prop, receiver) {
         if (prop === 'slug' && sluggedKeys.has(target)) return Reflect.get(target, prop, receiver);
-        if (prop === 'html' && bodyKeyOf.has(target)) {
-          const bodyKey = bodyKeyOf.get(target)!;
-          sink.read.add(bodyKey);
-          sink.texts.set(bodyKey, Reflect.get(target, prop, receiver) as string);
-          return textMarker(bodyKey);
-        }
+        if (prop === 'html' && bodyKeyOf.has(target)) return sink.add(bodyKeyOf.get(target)!), Reflect.get(target, prop, receiver);
         touch();
         if (prop === 'images' && (target as object) === model) return images;
-        if (prop === 'photos' && (target as object) === model) return sink.read.add('photos'), model.photos;
+        if (prop === 'photos' && (target as object) === model) return sink.add('photos'), model.photos;
         return wrap(Reflect.get(target, prop, receiver));
       },
       has: (target, prop) => (touch(), Reflect.has(target, prop)),
@@ -307,7 +298,7 @@ export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys
   const routeProxies = new Map<Route, Route>();
   const trackRoute = <R extends Route | undefined>(r: R): R => {
     if (!r) return r;
-    sink.read.add(routeKeyOf(r));
+    sink.add(routeKeyOf(r));
     let proxy = routeProxies.get(r);
     if (!proxy) routeProxies.set(r, (proxy = new Proxy(r, { get: (target, prop) => wrap(Reflect.get(target, prop)) })));
     return proxy as R;
@@ -317,14 +308,14 @@ export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys
     href: (key: string, lang: Route['lang']) => trackRoute(routes.get(key, lang)).path,
     counterpart: (r: Route) => trackRoute(routes.counterpart(r)),
     byFamily: (family: Route['family'], lang?: Route['lang']) => {
-      sink.read.add(`routes:${family}:${lang ?? '*'}`);
+      sink.add(`routes:${family}:${lang ?? '*'}`);
       return routes.byFamily(family, lang).map(trackRoute);
     },
   };
   const trackedRoutes = new Proxy(routes, {
     get(target, prop) {
       if (Object.hasOwn(methods, prop)) return methods[prop as keyof typeof methods];
-      sink.read.add('routes:*');
+      sink.add('routes:*');
       // Each route of the whole list is tracked too: the sitemap reads their posts' dates.
       if (prop === 'routes') return target.routes.map(trackRoute);
       const value = Reflect.get(target, prop);
@@ -335,10 +326,10 @@ export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys
   return {
     /** The model, route map and route (none for another file made from the model) as a page reads them. */
     page: <R extends Route | undefined>(route: R) => ({ model: trackedModel, routes: trackedRoutes, route: trackRoute(route) }),
-    /** Runs `make`, recording what it reads in `read` and the texts it shows in `texts`. */
-    during<T>(read: DependencyKeys, texts: Map<string, string>, make: () => T): T {
+    /** Runs `make`, recording what it reads in `read`. */
+    during<T>(read: DependencyKeys, make: () => T): T {
       const outer = sink;
-      sink = { read, texts };
+      sink = read;
       try {
         return make();
       } finally {

@@ -311,7 +311,6 @@ function loadPage<S extends z.ZodType<PairPage>>(
     data: front,
     dataHash: frontMatterHash,
     bodyLine: md.bodyLine,
-    head: md.head,
   };
   parsed?.next.set(file, entry);
   // Positions are parsed only when there is a problem to point at.

@@ -132,8 +132,6 @@ export interface MarkdownFile {
   readonly body: string;
   /** Line of the file where the body starts, for messages about the body. */
   bodyLine: number;
-  /** What comes before the body, for a later edit of the body alone (incremental/text-edits.ts). */
-  head: Head;
   /** Hash of the file's text. */
   hash: string;
   /** The previous build's entry, when the file still has its size and times: this build's as it is. */
@@ -151,19 +149,8 @@ export type ParsedFile = FileTimes & {
   valid?: unknown;
   dataHash?: string;
   bodyLine?: number;
-  head?: Head;
 };
 export type ParsedFiles = Map<string, ParsedFile>;
-
-/**
- * The part of a Markdown file before its body: its length in characters, and its hash. A text
- * whose first `length` characters still have that hash has the same front matter, and its body
- * is the rest.
- */
-export interface Head {
-  length: number;
-  hash: string;
-}
 
 /**
  * What the previous build parsed, for this one to reuse. With `changed`, the only files that can
@@ -225,7 +212,6 @@ class ValidatedMarkdown implements MarkdownFile {
   readonly hash: string;
   readonly cached: { data: unknown; dataHash: string };
   readonly bodyLine: number;
-  readonly head: Head;
 
   constructor(
     private readonly root: string,
@@ -238,7 +224,6 @@ class ValidatedMarkdown implements MarkdownFile {
     this.hash = previous.hash;
     this.cached = { data: previous.data, dataHash: previous.dataHash! };
     this.bodyLine = previous.bodyLine!;
-    this.head = previous.head!;
   }
 
   private parse() {
@@ -291,10 +276,7 @@ function parseMarkdown(root: string, file: string, text: string, issues: Content
   const lineOf = (index: number) => text.slice(0, index).split('\n').length;
   const frontMatter = parseYaml(join(root, file), parsed.matter, issues, lineOf(text.indexOf(parsed.matter)) - 1);
   if (!frontMatter) return undefined;
-  // gray-matter's content is the end of the text, after the front matter's closing line.
-  const length = text.length - parsed.content.length;
-  const head = { length, hash: digest(text.slice(0, length)) };
-  return { frontMatter, body: parsed.content, bodyLine: lineOf(text.lastIndexOf(parsed.content)), head };
+  return { frontMatter, body: parsed.content, bodyLine: lineOf(text.lastIndexOf(parsed.content)) };
 }
 
 function readContentFile(root: string, file: string, issues: ContentIssue[]): string | undefined {

@@ -8,16 +8,12 @@ import type { ClientBundle } from './client.ts';
 import type { BuildOptions } from 'esbuild';
 
 export type Engine = typeof import('./bundle.ts');
-/** The Markdown renderer alone (markdown.cjs beside the engine). */
-export type MarkdownRenderer = Pick<typeof import('./markdown.ts'), 'markdownToHtmlSync'>;
 
 /** What depends only on the templates and the builder's code. */
 export interface CompiledTemplates {
   engine: Engine;
   /** The compiled engine, which render workers load too (pool.ts). */
   engineFile: string;
-  /** The Markdown renderer alone, which an edit of posts' texts loads (incremental/text-edits.ts). */
-  markdownFile: string;
   css: string;
   client: ClientBundle;
 }
@@ -40,12 +36,11 @@ export async function compileTemplates(templatesDir: string, key: string): Promi
   }
   // Loaded only to compile: Tailwind's loader hooks slow down every module import after it.
   const [{ buildCss }, { buildClient }] = await Promise.all([import('./css.ts'), import('./client.ts')]);
-  const [{ engine, markdown }, css, client] = await Promise.all([compileEngine(), buildCss(templatesDir), buildClient(templatesDir)]);
+  const [engine, css, client] = await Promise.all([compileEngine(), buildCss(templatesDir), buildClient(templatesDir)]);
   const temp = `${dir}.tmp-${process.pid}-${Date.now()}`;
   await mkdir(temp, { recursive: true });
   await Promise.all([
     writeFile(join(temp, 'engine.cjs'), engine),
-    writeFile(join(temp, 'markdown.cjs'), markdown),
     writeFile(join(temp, 'styles.css'), css),
     writeFile(
       join(temp, 'client.json'),
@@ -64,7 +59,6 @@ async function readCompiled(dir: string): Promise<CompiledTemplates> {
   return {
     engine: loadBundle(engineFile) as Engine,
     engineFile,
-    markdownFile: join(dir, 'markdown.cjs'),
     css,
     client: { entry, islands, files: new Map(Object.entries(files).map(([f, text]) => [f, Buffer.from(text)])) },
   };
@@ -90,25 +84,8 @@ export const engineBundling = {
   logLevel: 'silent',
 } satisfies BuildOptions;
 
-/**
- * The Markdown renderer alone (markdown.cjs), bundled as the engine is: a third of the engine's
- * bytes, which a fresh process loads and renders its first text with in about half the time the
- * engine takes.
- */
-export const markdownBundling = {
-  ...engineBundling,
-  stdin: {
-    contents: "export { markdownToHtmlSync } from './markdown.ts';",
-    resolveDir: join(repoRoot, 'cli/engine/render'),
-    loader: 'ts',
-  },
-} satisfies BuildOptions;
-
-async function compileEngine(): Promise<{ engine: string; markdown: string }> {
+async function compileEngine(): Promise<string> {
   const { build } = await import('esbuild');
-  const [engine, markdown] = await Promise.all([
-    build({ ...engineBundling, entryPoints: [join(repoRoot, 'cli/engine/render/bundle.ts')] }),
-    build(markdownBundling),
-  ]);
-  return { engine: engine.outputFiles[0]!.text, markdown: markdown.outputFiles[0]!.text };
+  const engine = await build({ ...engineBundling, entryPoints: [join(repoRoot, 'cli/engine/render/bundle.ts')] });
+  return engine.outputFiles[0]!.text;
 }

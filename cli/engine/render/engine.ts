@@ -5,7 +5,6 @@ import type { SiteModel } from '../../site/model.ts';
 import { renderPage, renderPart, splitAtHoles, type PartHtml, type SharedPart } from './page.tsx';
 import { routeKey, type Route, type RouteMap } from '../../site/routes.ts';
 import { indexModel, tracker } from '../incremental/tracking.ts';
-import { fillTexts } from './texts.ts';
 
 export { pages } from '../../../templates/pages/index.tsx';
 export { markdownToHtmlSync, renderBatch } from './markdown.ts';
@@ -15,8 +14,6 @@ export interface RenderedPage {
   html: string;
   /** Dependency keys the page read (tracking.ts). */
   read: string[];
-  /** Where the texts it shows lie in it (texts.ts textsLine). */
-  texts: string;
 }
 
 /**
@@ -33,27 +30,22 @@ export function createRenderer(
 ) {
   const track = tracker(model, routes, index);
   const data = (route: Route) => ({ ...track.page(route), assets, year });
-  const parts = new Map<string, { html: PartHtml; read: string[]; texts: Map<string, string> }>();
+  const parts = new Map<string, { html: PartHtml; read: string[] }>();
   return (route: Route): RenderedPage => {
     const read = new Set<string>();
-    const texts = new Map<string, string>();
     const shared: SharedPart = (name, element) => {
       const key = `${name}:${route.lang}`;
       let part = parts.get(key);
       if (!part) {
-        const [partRead, partTexts] = [new Set<string>(), new Map<string, string>()];
-        const html = track.during(partRead, partTexts, () =>
-          splitAtHoles(renderPart(data(routes.get(routeKey.home(), route.lang)), element)),
-        );
-        part = { html, read: [...partRead], texts: partTexts };
+        const partRead = new Set<string>();
+        const html = track.during(partRead, () => splitAtHoles(renderPart(data(routes.get(routeKey.home(), route.lang)), element)));
+        part = { html, read: [...partRead] };
         parts.set(key, part);
       }
       for (const dependency of part.read) read.add(dependency);
-      for (const [bodyKey, html] of part.texts) texts.set(bodyKey, html);
       return part.html;
     };
-    const html = track.during(read, texts, () => renderPage(data(route), shareParts ? shared : undefined));
-    const filled = fillTexts(html, texts, 'page');
-    return { path: route.path, html: filled.output, read: [...read], texts: filled.texts };
+    const html = track.during(read, () => renderPage(data(route), shareParts ? shared : undefined));
+    return { path: route.path, html, read: [...read] };
   };
 }

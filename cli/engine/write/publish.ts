@@ -101,7 +101,7 @@ export async function writeOutputs(outDir: string, outputs: Outputs, update?: Ou
  * Puts the new site together beside `target`, its files `unchanged` hard-linked from the current
  * one and the `changed` ones put in (recorded in `records`), and swaps it in.
  */
-export function assemble(target: string, unchanged: string[], changed: [string, OutputContent][], records: OutputRecords): void {
+function assemble(target: string, unchanged: string[], changed: [string, OutputContent][], records: OutputRecords): void {
   // Files are put together here first: a build killed meanwhile leaves it for the next one to remove
   // (claimOutput). Pages may be staged in it already; a failed attempt removed what it had put there.
   const next = assemblyFolder(target);
@@ -222,21 +222,6 @@ export async function claimOutput(outDir: string, say: (message: string) => void
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   recoverLeftovers(target);
-  return releaser(lock);
-}
-
-/**
- * Takes the output folder for one build only if no build holds it and none left anything beside
- * it (outputBusy); undefined otherwise. Returns the function that lets the folder go.
- */
-export function claimOutputNow(outDir: string): (() => void) | undefined {
-  if (outputBusy(outDir)) return undefined;
-  const lock = lockOf(resolve(outDir));
-  try {
-    writeFileSync(lock, String(process.pid), { flag: 'wx' });
-  } catch {
-    return undefined;
-  }
   return releaser(lock);
 }
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BuildSession, buildSite } from '../../../cli/engine/build-site.ts';
@@ -80,21 +80,39 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     return snapshot(out);
   };
 
-  it("patches an edited post's text into its page and its feed, as a clean build writes them", async () => {
+  /** Each file of `dir` by its inode and time: a file a build wrote again has new ones, a kept one is linked as it was. */
+  const identities = async (dir: string) => {
+    const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    const ids = await Promise.all(files.map(async (e) => stat(join(e.parentPath, e.name)).then((info) => `${info.ino}:${info.mtimeMs}`)));
+    return new Map(files.map((e, i) => [relative(dir, join(e.parentPath, e.name)), ids[i]!]));
+  };
+  const rewritten = (before: Map<string, string>, after: Map<string, string>) =>
+    [...after].filter(([file, id]) => before.get(file) !== id).map(([file]) => file);
+
+  it("renders an edited post's text into its page and its feed, rewrites no other file, and writes what a clean build writes", async () => {
     const { content, out, args } = await setUp();
+    const built = await identities(out);
     await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUna frase nueva, con «comillas» & más.\n`);
-    expect((await cli(...args)).stdout).toMatch(/; a post's text patched into 2 files\), 373 files/);
+    expect((await cli(...args)).stdout).toMatch(/; 1 rendered, the rest unchanged\), 373 files/);
     expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Una frase nueva, con «comillas»');
+    const edited = await identities(out);
+    expect(rewritten(built, edited).sort()).toEqual(['blog/feed.xml', 'blog/mantenimiento-piscinas-verano.html']);
     expect(await snapshot(out)).toEqual(await cleanBuild(content));
-    // Again, from what the patch left: the same post and one in English, each in its page and feed.
+    // Again, from what that build left: the same post and one in English, each in its page and feed.
     await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => md.replace('Una frase nueva', 'Una frase corregida'));
     await editFile(content, 'blog/en/summer-pool-maintenance-tips.md', (md) => `${md}\nA new closing line.\n`);
-    expect((await cli(...args)).stdout).toMatch(/; 2 posts' texts patched into 4 files\)/);
+    expect((await cli(...args)).stdout).toMatch(/; 2 rendered, the rest unchanged\)/);
+    expect(rewritten(edited, await identities(out)).sort()).toEqual([
+      'blog/feed.xml',
+      'blog/mantenimiento-piscinas-verano.html',
+      'en/blog/feed.xml',
+      'en/blog/summer-pool-maintenance-tips.html',
+    ]);
     expect(await snapshot(out)).toEqual(await cleanBuild(content));
     expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
   });
 
-  it("builds, and does not patch, when a post is added beside an edited post's text", async () => {
+  it("renders a post added beside an edited post's text", async () => {
     const { content, out, args } = await setUp();
     await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUna frase nueva.\n`);
     // A copy of a pair of posts under new slugs, each the other's counterpart.
@@ -113,22 +131,12 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Una frase nueva.');
   });
 
-  it('patches no page that was changed by hand since the last build: the build renders it again', async () => {
-    const { content, out, args } = await setUp();
-    const page = join(out, 'blog/mantenimiento-piscinas-verano.html');
-    await writeFile(page, (await readFile(page, 'utf8')).replace('<main', '<!-- a note --><main'));
-    await editFile(content, 'blog/es/mantenimiento-piscinas-verano.md', (md) => `${md}\nUna frase nueva.\n`);
-    expect((await cli(...args)).stdout).toMatch(/; 1 rendered, the rest unchanged\)/);
-    expect(await snapshot(out)).toEqual(await cleanBuild(content));
-  });
-
-  it('renders again what a patch changed once a build reads the content: a text put back as the cache knew it', async () => {
+  it('renders again a text put back as the cache knew it, with a title edited elsewhere, as a clean build does', async () => {
     const { content, out, args } = await setUp();
     const post = 'blog/es/mantenimiento-piscinas-verano.md';
     const text = await readFile(join(content, post), 'utf8');
     await editFile(content, post, (md) => `${md}\nSolo un momento.\n`);
-    expect((await cli(...args)).stdout).toMatch(/; a post's text patched into 2 files\)/);
-    // The cache still holds the page and feed of this text; a new title elsewhere needs a build.
+    expect((await cli(...args)).stdout).toMatch(/; 1 rendered, the rest unchanged\)/);
     await writeFile(join(content, post), text);
     await editFile(content, 'blog/en/summer-pool-maintenance-tips.md', (md) =>
       md.replace(/^title: .*$/m, 'title: "Pool care for the summer"'),
@@ -138,26 +146,13 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     expect(await snapshot(out)).toEqual(await cleanBuild(content));
   });
 
-  it('renders a post whose front matter changed with its text, and patches nothing when texts.v8 is damaged', async () => {
+  it('renders a post whose front matter changed with its text', async () => {
     const { content, out, args } = await setUp();
     const post = 'blog/es/mantenimiento-piscinas-verano.md';
     await editFile(content, post, (md) => md.replace(/^excerpt: .*$/m, 'excerpt: "Un resumen nuevo."').concat('\nY un final.\n'));
     expect((await cli(...args)).stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
-    const cacheDir = args[args.indexOf('--cache') + 1]!;
-    const store = join(cacheDir, 'texts.v8');
-    const bytes = await readFile(store);
-    bytes[bytes.length - 1]! ^= 1;
-    await writeFile(store, bytes);
-    await editFile(content, post, (md) => `${md}\nOtra línea.\n`);
-    const damaged = await cli(...args);
-    expect(damaged.stderr).toContain(
-      `! cache file ${store} was damaged (its checksum does not match its content); it is ignored and rebuilt`,
-    );
-    expect(damaged.stdout).toMatch(/; 1 rendered, the rest unchanged\)/);
-    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Otra línea.');
-    // That build wrote the file anew: the next edit of a text is patched again.
-    await editFile(content, post, (md) => `${md}\nY otra más.\n`);
-    expect((await cli(...args)).stdout).toMatch(/; a post's text patched into 2 files\)/);
+    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Y un final.');
+    expect(await readFile(join(out, 'blog.html'), 'utf8')).toContain('Un resumen nuevo.');
     expect(await snapshot(out)).toEqual(await cleanBuild(content));
   });
 

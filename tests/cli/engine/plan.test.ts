@@ -9,7 +9,7 @@ function previousManifest(keys: number, pages: Record<string, string>): Manifest
     version: 'v',
     keys: names,
     hashes: names.map(() => 'old'),
-    pages: new Map(Object.entries(pages).map(([file, deps]) => [file, { base: 'b', deps, texts: '' }])),
+    pages: new Map(Object.entries(pages).map(([file, deps]) => [file, { base: 'b', deps }])),
     outputs: new Map(),
   };
 }

@@ -27,7 +27,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
 exports.serveRequests = (port) => port.on('message', (request) => {
   Atomics.wait(pause, 0, 0, ${wait});
   if (request.type !== 'pages') return port.postMessage({ id: request.id, result: null });
-  const pages = request.paths.map((path) => ({ path, html: new TextEncoder().encode(String(${label})), read: { keys: [], at: [] }, texts: '' }));
+  const pages = request.paths.map((path) => ({ path, html: new TextEncoder().encode(String(${label})), read: { keys: [], at: [] } }));
   port.postMessage({ id: request.id, result: pages });
 });
 `,
@@ -116,7 +116,7 @@ describe('the render pool', () => {
     const pause = new Int32Array(new SharedArrayBuffer(4));
     const here = (paths: string[]) => {
       Atomics.wait(pause, 0, 0, 2);
-      return paths.map((path) => ({ path, html: 'here', read: { keys: [], at: [] }, texts: '' }));
+      return paths.map((path) => ({ path, html: 'here', read: { keys: [], at: [] } }));
     };
     const renderers = async (start: number, paths: string[]) => {
       const pool = new RenderPool(await pageEngine(`request.type === 'site' ? ${start} : 5`, "'worker'"), 1);

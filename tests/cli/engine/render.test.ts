@@ -24,7 +24,7 @@ describe('parts shared by every page of a language', { timeout: 60_000 }, () => 
 });
 
 describe('one renderer for many pages', { timeout: 60_000 }, () => {
-  it('credits each page with its own reads and texts alone, whatever it rendered before', async () => {
+  it('credits each page with its own reads alone, whatever it rendered before', async () => {
     const model = await loadModel(contentDir);
     const routes = new RouteMap(model);
     const fresh = (route: (typeof routes.routes)[number]) => createRenderer(model, routes, assets, 2026)(route);
@@ -37,7 +37,6 @@ describe('one renderer for many pages', { timeout: 60_000 }, () => {
         const [after, alone] = [render(route), fresh(route)];
         expect(after.html, route.path).toBe(alone.html);
         expect(after.read.toSorted(), route.path).toEqual(alone.read.toSorted());
-        expect(after.texts, route.path).toBe(alone.texts);
         expect(after.read, route.path).toContain(`route:${route.key}:${route.lang}`);
         if (route.family === 'post') expect(after.read, route.path).toContain(`post:${route.lang}:${route.post.slug}.body`);
       }
@@ -52,7 +51,7 @@ describe('one renderer for many pages', { timeout: 60_000 }, () => {
     const home = routes.routes[0]!;
     expect(() => track.page(home)).toThrow(/outside a page or file being made/);
     const read = new Set<string>();
-    const { model: seen } = track.during(read, new Map(), () => track.page(home));
+    const { model: seen } = track.during(read, () => track.page(home));
     expect(() => seen.site.brand).toThrow(/outside a page or file being made/);
     expect(read).toContain(`route:${home.key}:${home.lang}`);
   });
