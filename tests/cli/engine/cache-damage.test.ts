@@ -154,20 +154,3 @@ describe('a damaged build cache', { timeout: 60_000 }, () => {
     });
   });
 });
-
-describe('a build cache of the JSON format from before V8 serialization', { timeout: 60_000 }, () => {
-  it('is removed by the first build that finds no build.v8, and the build is a clean one', async () => {
-    const former = ['build.json', 'stamp.json', 'content/0.json', 'content/f.json', 'photos/index.json'];
-    await rm(join(cache(), 'build.v8'));
-    for (const file of former) {
-      await mkdir(join(cache(), file, '..'), { recursive: true });
-      await writeFile(join(cache(), file), '{"version":"an older tool"}');
-    }
-    await rm(out(), { recursive: true, force: true });
-    expect(await build()).toEqual([]);
-    await expectClean();
-    const left = await readdir(cache(), { recursive: true });
-    expect(former.filter((file) => left.includes(file))).toEqual([]);
-    expect(left).toContain('build.v8');
-  });
-});
