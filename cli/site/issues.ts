@@ -11,10 +11,32 @@ export const formatIssue = (issue: ContentIssue): string => {
   return `${where}  ${issue.message}`;
 };
 
-/** Every content problem of a run, reported together. */
+/**
+ * Control characters, and those that reorder what a terminal shows: content that reaches a message
+ * (a file name, a value) shows each as an escape, so it can neither move the cursor nor disguise a line.
+ */
+const unprintable = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu;
+const escapeUnprintable = (text: string) => text.replace(unprintable, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Content quoted in a message: at most `max` characters of it, in quotes, every unprintable character escaped. */
+export const excerpt = (text: string, max = 40): string => `"${escapeUnprintable(text.length > max ? `${text.slice(0, max)}…` : text)}"`;
+
+/** Longer messages are cut: one quotes content, which must not flood the log. */
+const maxMessage = 1000;
+
+const printable = (issue: ContentIssue): ContentIssue => {
+  const message = escapeUnprintable(issue.message.length > maxMessage ? `${issue.message.slice(0, maxMessage)}…` : issue.message);
+  const file = escapeUnprintable(issue.file);
+  return message === issue.message && file === issue.file ? issue : { ...issue, file, message };
+};
+
+/** Every content problem of a run, reported together, each fit to print. */
 export class ContentError extends Error {
-  constructor(readonly issues: ContentIssue[]) {
+  readonly issues: ContentIssue[];
+
+  constructor(issues: ContentIssue[]) {
     super(`${issues.length} content problem${issues.length === 1 ? '' : 's'}`);
     this.name = 'ContentError';
+    this.issues = issues.map(printable);
   }
 }

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
 import type { z } from 'zod';
-import { ContentError, type ContentIssue } from '../../site/issues.ts';
+import { ContentError, excerpt, type ContentIssue } from '../../site/issues.ts';
 import { outsideLink } from '../fs.ts';
+import { readContentText, sizeLimits } from './guarded-read.ts';
 import { loadImages } from './images.ts';
 import { inspectPhotos, type PhotoUse } from '../photos/inspect.ts';
 import { projectSchema, type Project } from '../../site/schema/project.ts';
@@ -49,7 +49,6 @@ export interface LoadOptions {
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
   const issues: ContentIssue[] = [];
   const yaml = <S extends z.ZodType>(file: string, schema: S) => {
-    if (refusedLink(contentDir, file, issues)) return undefined;
     const source = loadYaml(contentDir, file, issues, options.parsed);
     if (!source) return undefined;
     const entry = source.cacheEntry;
@@ -215,6 +214,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     body: site?.data && fillLegal(legalPlaceholderValues(site.data), issues),
   });
 
+  const published = readPublished(contentDir, issues);
   if (issues.length > 0 || !site?.data || !airConditioning?.data || !stringsEs?.data || !stringsEn?.data) {
     throw new ContentError(issues);
   }
@@ -225,7 +225,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     airConditioning: airConditioning.data,
     localities,
     localTexts,
-    published: { file: join(contentDir, publishedFile), paths: readPublished(join(contentDir, publishedFile)) },
+    published,
     posts,
     legal,
     images,
@@ -415,8 +415,8 @@ export async function countMarkdown(contentDir: string): Promise<number> {
 }
 
 /**
- * The files of a content folder with an extension, relative to `root`. Links that lead outside
- * the content folder are reported as issues and left out, like the folder itself when it is one.
+ * The files of a content folder with an extension, relative to `root`. The folder is left out
+ * when it is a link that leads outside the content folder; its files are checked as they are read.
  */
 async function listFiles(root: string, folder: string, extension: string, issues: ContentIssue[] = []): Promise<string[]> {
   const leak = outsideLink(root, join(root, folder));
@@ -428,18 +428,8 @@ async function listFiles(root: string, folder: string, extension: string, issues
   // Joined by hand (`folder` is normalized, a name holds no separator): path.join for each of
   // 4,000 posts made ~6 MB of garbage on every dev rebuild.
   const files: string[] = [];
-  for (const entry of entries) {
-    const file = `${folder}${sep}${entry.name}`;
-    if (entry.name.endsWith(extension) && !(entry.isSymbolicLink() && refusedLink(root, file, issues))) files.push(file);
-  }
+  for (const entry of entries) if (entry.name.endsWith(extension)) files.push(`${folder}${sep}${entry.name}`);
   return files.sort();
-}
-
-/** Whether `file` is a link that leads out of the content folder, which is then reported. */
-function refusedLink(root: string, file: string, issues: ContentIssue[]): boolean {
-  const leak = outsideLink(root, join(root, file));
-  if (leak) issues.push({ file: join(root, file), message: leak });
-  return leak !== undefined;
 }
 
 function uniqueBy<T>(items: T[], key: (item: T) => string, onDuplicate: (index: number) => void): void {
@@ -450,13 +440,26 @@ function uniqueBy<T>(items: T[], key: (item: T) => string, onDuplicate: (index: 
 /** The list of every path the site has published, kept by the build (write/published-urls.ts). */
 export const publishedFile = 'published-urls.txt';
 
-function readPublished(file: string): string[] {
-  try {
-    return readFileSync(file, 'utf8')
-      .split('\n')
-      .map((line) => line.trim());
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new Error(`cannot read ${file}`, { cause: error });
+/** A path as a page or alias has it; anything else on a line of the list is a mistake (or not the list at all). */
+const publishedPath = /^\/[^\s\p{Cc}]*$/u;
+
+/** The list of published paths, one a line: every line that is not a path, a # comment or blank is reported. */
+function readPublished(contentDir: string, issues: ContentIssue[]): Content['published'] {
+  const file = join(contentDir, publishedFile);
+  const read = readContentText(contentDir, file, sizeLimits.list);
+  if ('issue' in read) {
+    if (!read.missing) issues.push(read.issue);
+    return { file, paths: [] };
   }
+  const paths = read.text.split('\n').map((line) => line.trim());
+  paths.forEach((line, i) => {
+    if (line && !line.startsWith('#') && !publishedPath.test(line))
+      issues.push({
+        file,
+        line: i + 1,
+        column: 1,
+        message: `${excerpt(line)} is not a path: each line is a path that starts with /, or a comment that starts with #`,
+      });
+  });
+  return { file, paths };
 }

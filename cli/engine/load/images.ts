@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Image } from '../../site/model.ts';
-import { outsideLink } from '../fs.ts';
+import { readContentBytes, sizeLimits } from './guarded-read.ts';
 import { byCodeUnits } from '../../site/order.ts';
 
 /**
@@ -21,18 +20,13 @@ export async function loadImages(dir: string, issues: ContentIssue[], contentDir
       issues.push({ file, message: 'is a folder: content/images/ holds image files only; move its files up or out' });
       continue;
     }
-    const leak = entry.isSymbolicLink() && outsideLink(contentDir, file);
-    if (leak) {
-      issues.push({ file, message: leak });
+    // A few small files: waiting on the thread pool for each costs more than reading them.
+    const read = readContentBytes(contentDir, file, sizeLimits.image);
+    if ('issue' in read) {
+      issues.push(read.issue);
       continue;
     }
-    let bytes: Buffer;
-    try {
-      // A few small files: waiting on the thread pool for each costs more than reading them.
-      bytes = readFileSync(file);
-    } catch (error) {
-      throw new Error(`cannot read ${file}`, { cause: error });
-    }
+    const { bytes } = read;
     if (name.endsWith('.svg')) {
       const svg = inspectSvg(bytes.toString('utf8'));
       if (svg.unsafe.length)

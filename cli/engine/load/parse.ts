@@ -1,12 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import matter from 'gray-matter';
 import { CORE_SCHEMA, load as loadFast } from 'js-yaml';
 import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
-import type { ContentIssue } from '../../site/issues.ts';
+import { ContentError, excerpt, type ContentIssue } from '../../site/issues.ts';
 import { statIfAny } from '../fs.ts';
 import { digest } from '../../files.cjs';
+import { readContentText, sizeLimits, type SizeLimit } from './guarded-read.ts';
+import { maxNesting, tooDeep } from './nesting.ts';
 
 export type Path = ReadonlyArray<PropertyKey>;
 
@@ -85,8 +86,11 @@ export function loadYaml(
   const path = join(root, file);
   const { hit, times } = untouched(root, file, parsed);
   const previous = parsed?.previous.get(file);
-  if (hit) return Object.assign(new Source(path, hit.data, () => parseDocumentAt(readFileSync(path, 'utf8'))), { cacheEntry: hit });
-  const text = readContentFile(root, file, issues);
+  if (hit) {
+    const reparse = () => parseDocumentAt(readUnchanged(root, file, hit.hash, sizeLimits.yaml));
+    return Object.assign(new Source(path, hit.data, reparse), { cacheEntry: hit });
+  }
+  const text = readContentFile(root, file, issues, sizeLimits.yaml);
   if (text === undefined) return undefined;
   const hash = digest(text);
   const source = previous?.hash === hash ? new Source(path, previous.data, () => parseDocumentAt(text)) : parseYaml(path, text, issues);
@@ -110,11 +114,13 @@ function parseYaml(file: string, text: string, issues: ContentIssue[], lineOffse
     // The core schema is YAML 1.2's, as `yaml` reads it: `2024-05-20` stays a string.
     data = loadFast(text, { schema: CORE_SCHEMA }) ?? null; // an empty text, as `yaml` reads it
   } catch (error) {
-    const { doc, lines } = parseDocumentAt(text);
-    const mark = (error as { mark?: { line: number; column: number } }).mark;
-    const errors = doc.errors.length
-      ? doc.errors.map((e) => ({ ...lines.linePos(e.pos[0]), message: e.message }))
-      : [{ line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: (error as Error).message }];
+    const { mark, reason } = error as { mark?: { line: number; column: number }; reason?: string };
+    // Nesting deeper than js-yaml takes (100 levels) overflows the stack of `yaml` at every level:
+    // 1 MB of `[` took it 18 s. js-yaml's own place and words are enough.
+    const again = reason?.startsWith('nesting exceeded') ? undefined : parseDocumentAt(text);
+    const errors = again?.doc.errors.length
+      ? again.doc.errors.map((e) => ({ ...again.lines.linePos(e.pos[0]), message: e.message }))
+      : [{ line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: again ? (error as Error).message : reason! }];
     for (const { line, col, message } of errors) {
       issues.push({ file, line: line + lineOffset, column: col, message: `invalid YAML: ${message.split('\n')[0]}` });
     }
@@ -194,7 +200,7 @@ export function loadMarkdown(
 ): (MarkdownFile & { times: FileTimes }) | undefined {
   const { hit, times } = untouched(root, file, parsed);
   const previous = parsed?.previous.get(file);
-  const text = hit ? undefined : readContentFile(root, file, issues);
+  const text = hit ? undefined : readContentFile(root, file, issues, sizeLimits.markdown);
   if (!hit && text === undefined) return undefined;
   const hash = text === undefined ? hit!.hash : digest(text);
   if (previous?.hash === hash && previous.dataHash !== undefined) return new ValidatedMarkdown(root, file, previous, text, times!, hit);
@@ -227,7 +233,12 @@ class ValidatedMarkdown implements MarkdownFile {
   }
 
   private parse() {
-    return (this.parsed ??= parseMarkdown(this.root, this.file, this.text ?? readUnchanged(join(this.root, this.file), this.hash), [])!);
+    return (this.parsed ??= parseMarkdown(
+      this.root,
+      this.file,
+      this.text ?? readUnchanged(this.root, this.file, this.hash, sizeLimits.markdown),
+      [],
+    )!);
   }
 
   get frontMatter(): Source {
@@ -240,10 +251,12 @@ class ValidatedMarkdown implements MarkdownFile {
 }
 
 /** A file's text, which must still be the text of `hash`: what the build knows of it came from that. */
-function readUnchanged(path: string, hash: string): string {
-  const text = readFileSync(path, 'utf8');
-  if (digest(text) !== hash) throw new Error(`${path} changed while the build was reading the content; run the build again`);
-  return text;
+function readUnchanged(root: string, file: string, hash: string, limit: SizeLimit): string {
+  const read = readContentText(root, join(root, file), limit);
+  if ('issue' in read) throw new ContentError([read.issue]);
+  if (digest(read.text) !== hash)
+    throw new Error(`${join(root, file)} changed while the build was reading the content; run the build again`);
+  return read.text;
 }
 
 /** gray-matter would run a `---js` or `---javascript` front matter as code: content never runs. */
@@ -258,7 +271,7 @@ function parseMarkdown(root: string, file: string, text: string, issues: Content
       file: join(root, file),
       line: 1,
       column: 4,
-      message: `"---${fence.trim()}" opens the front matter: only a plain --- line (YAML) is allowed`,
+      message: `${excerpt(`---${fence.trim()}`)} opens the front matter: only a plain --- line (YAML) is allowed`,
     });
     return undefined;
   }
@@ -279,12 +292,19 @@ function parseMarkdown(root: string, file: string, text: string, issues: Content
   return { frontMatter, body: parsed.content, bodyLine: lineOf(text.lastIndexOf(parsed.content)) };
 }
 
-function readContentFile(root: string, file: string, issues: ContentIssue[]): string | undefined {
-  try {
-    return readFileSync(join(root, file), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot read ${join(root, file)}`, { cause: error });
-    issues.push({ file: join(root, file), message: 'file is missing; every content folder needs it (see README.md)' });
+/**
+ * The text of a content file, through the guarded read; Markdown is also checked for nesting
+ * that would exhaust its parser. Problems become issues, and the file yields no text.
+ */
+function readContentFile(root: string, file: string, issues: ContentIssue[], limit: SizeLimit): string | undefined {
+  const path = join(root, file);
+  const read = readContentText(root, path, limit);
+  if ('issue' in read) {
+    issues.push(read.missing ? { file: path, message: 'file is missing; every content folder needs it (see README.md)' } : read.issue);
     return undefined;
   }
+  const deep = limit === sizeLimits.markdown ? tooDeep(read.text) : undefined;
+  if (!deep) return read.text;
+  issues.push({ file: path, ...deep, message: `block quotes and lists nest more than ${maxNesting} levels deep here: flatten them` });
+  return undefined;
 }

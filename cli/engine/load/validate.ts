@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ContentIssue } from '../../site/issues.ts';
+import { excerpt, type ContentIssue } from '../../site/issues.ts';
 import type { Source } from './parse.ts';
 
 /**
@@ -36,8 +36,18 @@ function describe(issue: z.core.$ZodIssue, value: unknown): string {
     return `expected ${issue.code === 'too_small' ? 'at least' : 'at most'} ${bound} characters, got ${value.length}`;
   }
   if (issue.code === 'invalid_value')
-    return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(value)}`;
+    return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${shown(value)}`;
   return issue.message;
+}
+
+/**
+ * A value as a message quotes it: a short excerpt of a scalar, only the kind of anything else. YAML
+ * aliases can make a list of a billion items out of a few lines, which JSON would spell out.
+ */
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value !== null && typeof value === 'object') return 'a map';
+  return typeof value === 'string' ? excerpt(value) : String(value);
 }
 
 /** The value at `path` in parsed data, or undefined where the path does not exist. */

@@ -1,16 +1,16 @@
 // Encodes the photos pages use, every variant once: encoded files are kept in the build cache and
 // published from there, so a warm build encodes only what changed.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { digest, writeFileAtomic } from '../../files.cjs';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import type { Photo, PhotoFormat } from '../../site/model.ts';
 import { statIfAny } from '../fs.ts';
+import { readContentBytesAsync } from '../load/guarded-read.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from '../incremental/sealed.ts';
 import type { StagedFile } from '../write/stage.ts';
-import { reason } from './inspect.ts';
+import { photoLimit, reason } from './inspect.ts';
 import { decodeOptions, encoderSettings, inParallel, loadSharp, variantsOf } from './plan.ts';
 
 /** What the cache recorded of each file it holds, by file name: a file is trusted only as recorded. */
@@ -128,7 +128,10 @@ class SourceChanged extends Error {}
  * encoders, so no metadata of the camera (EXIF, GPS, XMP, serial numbers) can reach the site.
  */
 async function encodePhoto(photo: Photo, variants: { format: PhotoFormat; width: number; height: number }[]): Promise<Buffer[]> {
-  const source = await readFile(photo.source.file).catch(() => undefined);
+  // The content folder holds photos/, which holds the file by its name.
+  const contentDir = dirname(photo.source.file.slice(0, -photo.name.length - 1));
+  const read = await readContentBytesAsync(contentDir, photo.source.file, photoLimit);
+  const source = 'bytes' in read ? read.bytes : undefined;
   // Variant names come from the bytes the load saw: encoding others would cache them under a wrong name.
   if (!source || digest(source) !== photo.source.hash) throw new SourceChanged('changed or went away while the build ran; build again');
   const sharp = await loadSharp();

@@ -1,12 +1,13 @@
 // Checks the photos content uses while the content loads, so that a photo the build could not
 // publish is reported with every other content problem of the run, before anything is encoded.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Metadata } from 'sharp';
 import { digest } from '../../files.cjs';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Photo } from '../../site/model.ts';
 import { outsideLink } from '../fs.ts';
+import { readContentBytesAsync, type SizeLimit } from '../load/guarded-read.ts';
 import { sameTimes, type ParsedFiles } from '../load/parse.ts';
 import { decodeOptions, inParallel, loadSharp, maxBytes, maxMegapixels, minPhotoWidth, planVariants } from './plan.ts';
 
@@ -20,6 +21,9 @@ export interface PhotoUse {
 export const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).trim().split('\n').at(-1)!;
 
 const smaller = 'export it at most 4000 px wide (about 12 megapixels)';
+
+/** How large a photo's file may be to be read whole (photos/encode.ts reads it again). */
+export const photoLimit: SizeLimit = { bytes: maxBytes, what: 'a photo', advice: smaller };
 
 /**
  * The photos of content/photos/ that `uses` name, each checked and measured, with the files the
@@ -51,7 +55,7 @@ export async function inspectPhotos(
     const times = { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
     const before = parsed?.previous.get(key);
     const size = before && sameTimes(before, times) && isSize(before.data) ? before.data : undefined;
-    const result = size ? photoOf(file, name, before!.hash, size) : await inspectPhoto(file, name, info.size, isCached);
+    const result = size ? photoOf(file, name, before!.hash, size) : await inspectPhoto(dirname(photosDir), file, name, info.size, isCached);
     if (!Array.isArray(result))
       parsed?.next.set(key, { ...times, hash: result.source.hash, data: { width: result.width, height: result.height } });
     checked.set(name, result);
@@ -82,6 +86,7 @@ function linkLeak(contentDir: string, photosDir: string, name: string): ContentI
 
 /** The photo at `file`, or every reason it cannot be published. */
 async function inspectPhoto(
+  contentDir: string,
   file: string,
   name: string,
   size: number,
@@ -93,12 +98,9 @@ async function inspectPhoto(
   if (size > maxBytes) problems.push(`is ${(size / 2 ** 20).toFixed(1)} MB; photos must be at most ${maxBytes / 2 ** 20} MB: ${smaller}`);
   let input: string | Buffer = file;
   if (!problems.length) {
-    try {
-      input = await readFile(file);
-    } catch (error) {
-      problems.push(`cannot be read (${(error as NodeJS.ErrnoException).code ?? reason(error)}); check its permissions`);
-      return done();
-    }
+    const read = await readContentBytesAsync(contentDir, file, photoLimit);
+    if ('issue' in read) return [read.issue];
+    input = read.bytes;
   }
   const sharp = await loadSharp();
   let metadata: Metadata;

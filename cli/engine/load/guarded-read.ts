@@ -1,0 +1,222 @@
+// The one way the build reads a file of the content folder. Content may come from people who are
+// not maintainers, and CI builds it with secrets in its environment: a file is read only when it
+// is a regular file inside the content folder once links are resolved, and not too large. A FIFO
+// is never opened (opening one waits for a writer), and what a refused file holds is never read.
+import { isUtf8 } from 'node:buffer';
+import { closeSync, constants, fstatSync, lstatSync, openSync, read, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { dirname, isAbsolute, relative } from 'node:path';
+import { promisify } from 'node:util';
+import type { ContentIssue } from '../../site/issues.ts';
+
+/** How large a kind of content file may be, and what to do about a larger one. */
+export interface SizeLimit {
+  bytes: number;
+  what: string;
+  advice: string;
+}
+
+const MB = 2 ** 20;
+
+/** Far above what real content needs; below what makes the build run for minutes or out of memory. */
+export const sizeLimits = {
+  markdown: { bytes: MB, what: 'a Markdown file', advice: 'split the text into several pages' },
+  yaml: { bytes: 2 * MB, what: 'a YAML file', advice: 'keep only what the pages show' },
+  list: { bytes: 4 * MB, what: 'the list of published URLs', advice: 'delete the lines of URLs retired on purpose' },
+  image: { bytes: 5 * MB, what: 'an image', advice: 'export it smaller' },
+} satisfies Record<string, SizeLimit>;
+
+/** Why a file was not read: a located problem, and whether it is simply not there. */
+export interface Refused {
+  issue: ContentIssue;
+  missing?: true;
+}
+
+// No following a link in the last step (resolved and checked before), no waiting on a FIFO that
+// took a regular file's place meanwhile, and no device becoming the process's terminal.
+const openFlags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/** The bytes of the content file `path` under the content folder `root`, or why they may not be read. */
+export function readContentBytes(root: string, path: string, limit: SizeLimit): { bytes: Buffer } | Refused {
+  const opened = openContent(root, path, limit);
+  if ('issue' in opened) return opened;
+  try {
+    const bytes = Buffer.allocUnsafe(Math.min(opened.size, limit.bytes) + 1);
+    let length = 0;
+    for (let n = 1; n > 0 && length < bytes.length; length += n) n = readSync(opened.fd, bytes, length, bytes.length - length, null);
+    return finished(path, bytes, length, limit);
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+const readAsync = promisify(read);
+
+/** readContentBytes, reading off the main thread: for photos, tens of MB read while others decode. */
+export async function readContentBytesAsync(root: string, path: string, limit: SizeLimit): Promise<{ bytes: Buffer } | Refused> {
+  const opened = openContent(root, path, limit);
+  if ('issue' in opened) return opened;
+  try {
+    const bytes = Buffer.allocUnsafe(Math.min(opened.size, limit.bytes) + 1);
+    let length = 0;
+    for (let n = 1; n > 0 && length < bytes.length; length += n)
+      n = (await readAsync(opened.fd, bytes, length, bytes.length - length, null)).bytesRead;
+    return finished(path, bytes, length, limit);
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/**
+ * The text of a content file, which must be UTF-8 without a NUL: a wrong byte is located at its line
+ * and column, where the text would otherwise show U+FFFD on every page that uses it.
+ */
+export function readContentText(root: string, path: string, limit: SizeLimit): { text: string } | Refused {
+  const read = readContentBytes(root, path, limit);
+  if ('issue' in read) return read;
+  const bad = badByte(read.bytes);
+  if (bad === undefined) return { text: read.bytes.toString('utf8') };
+  const { bytes } = read;
+  const at = { file: path, ...placeOf(bytes, bad) };
+  return bytes[bad] === 0
+    ? { issue: { ...at, message: 'a NUL byte (0x00) is here; text files hold none: delete it, and save the file as UTF-8 text' } }
+    : {
+        issue: {
+          ...at,
+          message: `the byte 0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: save the file with the encoding UTF-8 (not Latin-1 or Windows-1252)`,
+        },
+      };
+}
+
+/** The open file, once checked: `size` as its own stat gives it. */
+function openContent(root: string, path: string, limit: SizeLimit): { fd: number; size: number } | Refused {
+  const refuse = (message: string): Refused => ({ issue: { file: path, message } });
+  const unreadable = (error: unknown) =>
+    refuse(`cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); check its permissions`);
+  let info: Stats | undefined;
+  let target = path;
+  try {
+    info = lstatSync(path, { throwIfNoEntry: false });
+    if (!info) return { ...refuse('is missing'), missing: true };
+    if (info.isSymbolicLink()) {
+      target = realpathSync.native(path);
+      if (outsideOf(root, target)) return refuse(`is a link to ${target}, outside the content folder; copy the file into content/ instead`);
+      info = statSync(target);
+    } else {
+      const folder = dirname(path);
+      const real = realFolder(folder);
+      if (outsideOf(root, real))
+        return refuse(`is in ${folder}, a link to ${real} outside the content folder; copy the files into content/ instead`);
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ELOOP') return refuse('is a link to nothing; replace it with the file itself');
+    return unreadable(error);
+  }
+  const kind = specialKind(info);
+  if (kind) return refuse(`is ${kind}, not a plain file; put the file itself in its place, or delete it`);
+  if (info.size > limit.bytes) return refuse(tooLarge(`${(info.size / MB).toFixed(1)} MB`, limit));
+  let fd: number;
+  try {
+    fd = openSync(target, openFlags);
+  } catch (error) {
+    return unreadable(error);
+  }
+  // What was opened must be what was checked: another file may have taken its place since.
+  const opened = fstatSync(fd);
+  if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev) {
+    closeSync(fd);
+    return refuse('changed while the build was reading the content; run the build again');
+  }
+  return { fd, size: opened.size };
+}
+
+/** The bytes read, unless there were more than the limit (a file may grow after its stat). */
+function finished(path: string, bytes: Buffer, length: number, limit: SizeLimit): { bytes: Buffer } | Refused {
+  if (length > limit.bytes) return { issue: { file: path, message: tooLarge(`larger than ${limit.bytes / MB} MB`, limit) } };
+  return { bytes: bytes.subarray(0, length) };
+}
+
+const tooLarge = (size: string, limit: SizeLimit) => `is ${size}; ${limit.what} may be at most ${limit.bytes / MB} MB: ${limit.advice}`;
+
+function specialKind(info: Stats): string | undefined {
+  if (info.isFile()) return undefined;
+  if (info.isDirectory()) return 'a folder';
+  if (info.isFIFO()) return 'a named pipe (FIFO)';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  return 'a special file';
+}
+
+/** Whether `real` (a resolved path) lies outside the resolved content folder `root`. */
+function outsideOf(root: string, real: string): boolean {
+  const inside = relative(realFolder(root), real);
+  return inside.startsWith('..') || isAbsolute(inside);
+}
+
+/**
+ * A folder's resolved path. A load reads thousands of files from a few folders, and resolving each
+ * path took ~8 µs: each folder is resolved once per turn of the event loop, while the files of a
+ * folder are read one after the other.
+ */
+function realFolder(folder: string): string {
+  if (!folders) {
+    folders = new Map();
+    setImmediate(() => (folders = undefined)).unref();
+  }
+  let real = folders.get(folder);
+  if (real === undefined) folders.set(folder, (real = realpathSync.native(folder)));
+  return real;
+}
+let folders: Map<string, string> | undefined;
+
+/** Offset of the first byte that is not UTF-8, or a NUL; undefined when there is none. */
+function badByte(bytes: Buffer): number | undefined {
+  const nul = bytes.indexOf(0);
+  if (isUtf8(bytes)) return nul < 0 ? undefined : nul;
+  const invalid = firstInvalid(bytes);
+  return nul >= 0 && nul < invalid ? nul : invalid;
+}
+
+/** Offset of the first byte that does not belong to a valid UTF-8 sequence (no overlong forms or surrogates). */
+function firstInvalid(bytes: Buffer): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    // The length of the sequence, and the range of its second byte, which rules out overlong forms,
+    // surrogates and code points above U+10FFFF.
+    let length: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) length = 2;
+    else if (b >= 0xe0 && b <= 0xef) {
+      length = 3;
+      if (b === 0xe0) low = 0xa0;
+      if (b === 0xed) high = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      length = 4;
+      if (b === 0xf0) low = 0x90;
+      if (b === 0xf4) high = 0x8f;
+    } else return i;
+    for (let k = 1; k < length; k++) {
+      const next = bytes[i + k];
+      if (next === undefined || next < (k === 1 ? low : 0x80) || next > (k === 1 ? high : 0xbf)) return i;
+    }
+    i += length;
+  }
+  return i;
+}
+
+/** Line and column (1-based, in characters) of the byte at `offset`, all of whose line before it is valid UTF-8. */
+function placeOf(bytes: Buffer, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = bytes.indexOf(10); i >= 0 && i < offset; i = bytes.indexOf(10, i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: [...bytes.toString('utf8', start, offset)].length + 1 };
+}
