@@ -1,13 +1,8 @@
 import { relative } from 'node:path';
 import { ContentError, formatIssue, type ContentIssue } from './site/issues.ts';
 
-/** A failure the user can fix from its message alone; printed without a stack trace. */
-export class UserError extends Error {
-  override name = 'UserError';
-}
-
 /** A command called with options it cannot take: exit code 2, like commander's own usage errors. */
-export class UsageError extends UserError {
+export class UsageError extends Error {
   override name = 'UsageError';
 }
 
@@ -23,6 +18,13 @@ export function annotation(issue: ContentIssue, cwd = process.cwd()): string {
   return `::error ${where.join(',')}::${escapeData(issue.message)}`;
 }
 
+/** A failure's message, then each of its causes' as `caused by: …`: one line each, for the terminal and dev's overlay. */
+export function causeChain(error: Error): string[] {
+  const lines = [error.message];
+  for (let cause = error.cause; cause instanceof Error; cause = cause.cause) lines.push(`caused by: ${cause.message}`);
+  return lines;
+}
+
 /** Prints a failure for a terminal user (and for GitHub Actions, when it runs there) and returns the exit code. */
 export function reportFailure(error: unknown, debug: boolean): number {
   if (error instanceof ContentError) {
@@ -30,8 +32,9 @@ export function reportFailure(error: unknown, debug: boolean): number {
     if (process.env.GITHUB_ACTIONS === 'true') for (const issue of error.issues) console.error(annotation(issue));
     console.error(`\n✗ ${error.message}. Fix them and run again.`);
   } else if (error instanceof Error) {
-    console.error(`✗ ${error.message}`);
-    for (let cause = error.cause; cause instanceof Error; cause = cause.cause) console.error(`  caused by: ${cause.message}`);
+    const [message, ...causes] = causeChain(error);
+    console.error(`✗ ${message}`);
+    for (const cause of causes) console.error(`  ${cause}`);
   } else {
     console.error(`✗ ${String(error)}`);
   }

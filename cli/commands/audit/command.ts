@@ -3,7 +3,6 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadModelWithoutHtml } from '../../engine/model.ts';
 import { RouteMap, sampledFamilies } from '../../site/routes.ts';
-import { UserError } from '../../errors.ts';
 import { createSiteServer } from '../serve/server.ts';
 import { chromiumFlags, chromiumPath } from './chromium.ts';
 
@@ -22,7 +21,7 @@ export async function audit(opts: { dir: string; content: string }): Promise<voi
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags }).catch((cause: unknown) => {
     server.close();
-    throw new UserError(`Cannot start Chromium at ${chromiumPath}; install it with apt-get install -y chromium.`, { cause });
+    throw new Error(`Cannot start Chromium at ${chromiumPath}; install it with apt-get install -y chromium.`, { cause });
   });
   const rows: string[][] = [];
   // What cost each page points, so a score below 100 says what to fix.

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UsageError, UserError } from '../../errors.ts';
+import { UsageError } from '../../errors.ts';
 import { addSyntheticPosts, generateCorpus } from './corpus.ts';
 import { inDevServer } from './dev-reload.ts';
 import { editLocality, editPostBody, editTemplate, fileEdit, showsPostBodyEdit } from './edits.ts';
@@ -91,7 +91,7 @@ export async function bench(opts: BenchOptions): Promise<void> {
     if (!opts.check) return;
     const budgets = checkBudgets(results);
     console.log(`\n${budgets.text}`);
-    if (budgets.missed.length) throw new UserError(`budget${budgets.missed.length === 1 ? '' : 's'} missed: ${budgets.missed.join(', ')}`);
+    if (budgets.missed.length) throw new Error(`budget${budgets.missed.length === 1 ? '' : 's'} missed: ${budgets.missed.join(', ')}`);
   } finally {
     if (opts.keep) progress(`kept the sites in ${root}: real-N/ and site-N/ (content/, dist/, .cache/), N the last run`);
     else await rm(root, { recursive: true, force: true });

@@ -2,7 +2,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { loadModelWithoutHtml } from '../../engine/model.ts';
 import { RouteMap } from '../../site/routes.ts';
-import { UserError } from '../../errors.ts';
 import { parseRedirects } from '../serve/rules.ts';
 import { HostedSite } from './hosted-site.ts';
 import { linkChecks } from './links.ts';
@@ -27,7 +26,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<Summary> {
   const started = performance.now();
   const files = await siteFiles(opts.dir);
   const pages = files.filter((file) => file.endsWith('.html')).sort();
-  if (pages.length === 0) throw new UserError(`${opts.dir} has no pages: run "npm run build" first.`);
+  if (pages.length === 0) throw new Error(`${opts.dir} has no pages: run "npm run build" first.`);
   const status = statusLine(opts.json);
   // Workers first: they scan the pages while loading the content holds this thread for seconds.
   const scanning = await startScan(opts.dir, pages, (done) => status?.(`${done} of ${pages.length} pages read…`));
@@ -72,7 +71,7 @@ export async function checkLinksCommand(opts: CheckLinksOptions): Promise<void> 
 /** Every file of the output folder, relative and with "/" separators. */
 async function siteFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw new UserError(`${dir} does not exist: run "npm run build" first, or pass the built site as --dir.`);
+    if (error.code === 'ENOENT') throw new Error(`${dir} does not exist: run "npm run build" first, or pass the built site as --dir.`);
     throw error;
   });
   return entries.filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));

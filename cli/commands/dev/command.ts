@@ -7,7 +7,7 @@ import { BuildSession, buildSite } from '../../engine/build-site.ts';
 import { templatesDir } from '../../paths.ts';
 import { listen } from '../serve/command.ts';
 import { ContentError, formatIssue } from '../../site/issues.ts';
-import { UsageError } from '../../errors.ts';
+import { causeChain, UsageError } from '../../errors.ts';
 import { rebuildQueue } from './schedule.ts';
 import { createDevServer } from './server.ts';
 import { watchFolders } from './watch.ts';
@@ -71,10 +71,7 @@ export async function dev(opts: DevOptions): Promise<void> {
 /** The lines a failed build shows, alike in the terminal and in the page overlay. */
 function problemsOf(error: unknown): string[] {
   if (error instanceof ContentError) return error.issues.map(formatIssue);
-  const lines = [];
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause)
-    lines.push(cause === error ? cause.message : `caused by: ${cause.message}`);
-  return lines.length ? lines : [String(error)];
+  return error instanceof Error ? causeChain(error) : [String(error)];
 }
 
 /** A path relative to the working folder when it is inside it, else absolute. */

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadModelWithoutHtml } from '../../engine/model.ts';
 import { outputFile, type Route, RouteMap } from '../../site/routes.ts';
-import { UserError } from '../../errors.ts';
 import { mainWords, shingles, similarity } from './similarity.ts';
 
 /** Pages compared with each other: one family in one language (one service, for locality pages). */
@@ -27,7 +26,7 @@ export async function contentReport(dir: string, contentDir: string, top: number
   await Promise.all(
     routes.map(async (route) => {
       const html = await readFile(join(dir, outputFile(route.path)), 'utf8').catch((cause: unknown) => {
-        throw new UserError(`${join(dir, outputFile(route.path))} is missing: run "npm run build" first.`, { cause });
+        throw new Error(`${join(dir, outputFile(route.path))} is missing: run "npm run build" first.`, { cause });
       });
       const words = mainWords(html);
       const list = groups.get(groupOf(route)) ?? [];
