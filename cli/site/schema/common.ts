@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { langs } from '../lang.ts';
+import { servedBy } from '../served.ts';
 
 export const langSchema = z.enum(langs);
 
@@ -25,8 +26,44 @@ export const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https://
 /** ISO date, YYYY-MM-DD. */
 export const isoDate = z.iso.date('must be an ISO date such as 2024-03-15');
 
-/** A site path a page was published at before, e.g. "/blog/old-slug"; it redirects to the page. */
-export const oldPath = z.string().regex(/^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*\/?)*$/, 'must be a site path such as "/blog/old-slug"');
+/**
+ * A site path a page was published at before, e.g. "/blog/old-slug" or an old site's
+ * "/servicios/fontaneria.html"; it redirects to the page. One pass of a pattern without nested
+ * repetition, then a look at each segment: content is checked in time linear in its length.
+ */
+export const oldPath = z
+  .string()
+  .regex(/^\/(?:[\w./-]|%[0-9A-Fa-f]{2})*$/, {
+    error:
+      'must be a site path such as "/blog/old-slug" or "/index.php": letters, digits, "-", "_", "." and "/", other characters percent-encoded ("%C3%A9" for "é")',
+    abort: true,
+  })
+  .superRefine((path, ctx) => {
+    const served = servedBy(path);
+    const message = oldPathProblem(path) ?? (served && `is ${served}: an alias there would hide it or never answer; remove it`);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** Characters a percent-escape may not hide, besides control characters: they would change which path the alias is. */
+const hidden = new Set(['/', '\\', '?', '#', '%', '.']);
+
+function oldPathProblem(path: string): string | undefined {
+  const segments = path.slice(1).split('/');
+  if (segments.slice(0, -1).includes('')) return 'has an empty segment ("//"); write the path as the old site linked it';
+  if (segments.some((s) => s === '.' || s === '..')) return 'has a "." or ".." segment; write the path it leads to';
+  for (const [written, hex] of path.matchAll(/%([0-9A-Fa-f]{2})/g)) {
+    const code = Number.parseInt(hex!, 16);
+    const character = String.fromCharCode(code);
+    if (code < 0x20 || code === 0x7f || hidden.has(character))
+      return `percent-encodes ${JSON.stringify(character)} (${written}), which would change the path; write it as the old site did`;
+  }
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return 'has percent-escapes that are not UTF-8 ("%C3%A9" is "é")';
+  }
+  return undefined;
+}
 
 /** The same shape once per language, so both languages can never drift apart. */
 export const localized = <T extends z.ZodType>(schema: T) => z.object({ es: schema, en: schema }).strict();

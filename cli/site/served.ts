@@ -1,0 +1,52 @@
+// The paths the site answers with something other than a page: an alias may not take them.
+import { contactPath } from './contact/fields.ts';
+import { langs } from './lang.ts';
+import { feedPaths, manifestPaths, robotsPath, sitemapPath } from './urls.ts';
+
+/** Top-level folders whose every path the host answers from the build or a function. */
+const servedFolders = new Map([
+  [contactPath.split('/')[1]!, 'the contact function answers'],
+  ['assets', 'the build writes stylesheets, scripts and photos'],
+  ['images', 'the images of content/images/ are published'],
+  ['admin', 'the content editor is served'],
+]);
+
+/** Files the build writes besides pages, by path. */
+const servedFiles = new Map<string, string>([
+  [sitemapPath, 'the sitemap'],
+  [robotsPath, 'the rules for search engines'],
+  ...langs.map((lang) => [feedPaths[lang], `the ${lang} blog's feed`] as const),
+  ...langs.map((lang) => [manifestPaths[lang], `the ${lang} web manifest`] as const),
+  ['/_headers', "the hosts' header rules"],
+  ['/_redirects', "the hosts' redirect rules"],
+]);
+
+/**
+ * The path a static host answers a request for `path` at: percent-escapes decoded, and without a
+ * trailing slash, `.html` or a last `/index`, as Netlify, Cloudflare Pages and `npm start` do.
+ */
+export function hostPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not UTF-8: the alias schema reports it; compared as written.
+  }
+  // Trimmed by hand: /\/+$/ takes time quadratic in a run of slashes.
+  let end = decoded.length;
+  while (decoded[end - 1] === '/') end--;
+  const bare = decoded
+    .slice(0, end)
+    .replace(/\.html$/, '')
+    .replace(/(^|\/)index$/, '');
+  return bare || '/';
+}
+
+/** What answers `path` instead of a page, if anything: the reason an alias there is refused. */
+export function servedBy(path: string): string | undefined {
+  const at = hostPath(path);
+  const folder = servedFolders.get(at.split('/')[1]!.toLowerCase());
+  if (folder) return `under /${at.split('/')[1]}/, where ${folder}`;
+  const file = servedFiles.get(at);
+  return file && `${at}, ${file} the build writes`;
+}
