@@ -69,7 +69,7 @@ const Parts = createContext<PartPlaceholder | null>(null);
 export const PartsProvider = Parts.Provider;
 
 /** What a shared part is rendered with in place of a hole's value; the build puts each page's value there. */
-export const holeMarker = (name: string) => `\uE000${name}\uE000`;
+const holeMarker = (name: string) => `\uE000${name}\uE000`;
 
 /**
  * Markup that is the same on every page of one language, like the footer: the build renders it

@@ -69,7 +69,7 @@ export async function composeEmail(contact: Contact, { from, to }: Addresses, to
  * text), so that a retry after an answer that came too late is one message to a mail client; a
  * new enquiry, or the same one edited, gets another. The domain is the sender's, as RFC 5322 advises.
  */
-export async function enquiryMessageId(contact: Contact, token: string, from: string): Promise<string> {
+async function enquiryMessageId(contact: Contact, token: string, from: string): Promise<string> {
   const { nombre, email, telefono, servicio, localidad, mensaje, lang } = contact;
   const text = JSON.stringify([token, nombre, email, telefono, servicio, localidad, mensaje, lang]);
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));

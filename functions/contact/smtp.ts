@@ -3,7 +3,7 @@ import type { Mailer } from './handle.ts';
 import { composeEmail, safeTransport, type Addresses } from './message.ts';
 
 /** How long a visitor waits at most for the SMTP server to take an enquiry. */
-export const smtpDeadlineMs = 15_000;
+const smtpDeadlineMs = 15_000;
 
 /**
  * Sends each enquiry through the SMTP server at `url` (smtp:// or smtps://, credentials inside).

@@ -23,7 +23,7 @@ import type { ReactElement } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { SamePerLanguage } from '../context.tsx';
 
-export type Icon = (props: { className?: string }) => ReactElement;
+type Icon = (props: { className?: string }) => ReactElement;
 
 /**
  * The lucide icons the templates draw. Each icon and class is rendered once per build and then

@@ -3,7 +3,7 @@ import { ChevronDown } from './icons.tsx';
 
 /** Dropdown timing: hover opens after 200 ms, leaving closes after 150 ms, and within
  * 300 ms of a dropdown closing the next one opens at once. */
-export const menuDelays = { open: 200, close: 150, skip: 300 };
+const menuDelays = { open: 200, close: 150, skip: 300 };
 /** Module-wide, so the skip delay spans every dropdown on the page. */
 let lastClosedAt = -Infinity;
 

@@ -11,7 +11,7 @@ export const consentKey = 'cookieConsent';
 /** Bump when the cookie policy changes in a way that needs asking again. */
 export const consentVersion = 1;
 /** A choice is asked for again after 24 months, as consent must be renewed. */
-export const consentMonths = 24;
+const consentMonths = 24;
 
 /** The stored choice, or undefined when there is none, it is malformed, outdated or expired. */
 export function readConsent(now = new Date()): Consent | undefined {

@@ -27,7 +27,7 @@ const attributes = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w-]+
 const tags = (html: string, name: string) => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((m) => attributes(m[0]));
 
 /** The module specifiers of the import statements esbuild hoists to the top of a chunk. */
-export function staticImports(code: string): string[] {
+function staticImports(code: string): string[] {
   const statement = /\s*import\s*(?:[\w$\s{},*]*?from\s*)?"([^"]+)";?/y;
   const found: string[] = [];
   for (let m = statement.exec(code); m; m = statement.exec(code)) found.push(m[1]!);
@@ -35,7 +35,7 @@ export function staticImports(code: string): string[] {
 }
 
 /** The module specifiers of the dynamic imports in a chunk, as esbuild writes them: import("./x.js"). */
-export const dynamicImports = (code: string): string[] => [...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!);
+const dynamicImports = (code: string): string[] => [...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!);
 
 /** "/assets/ContactForm.X1Y2.js" names the ContactForm island. */
 const moduleName = (path: string) => posix.basename(path).split('.')[0]!;

@@ -72,7 +72,7 @@ export function inputsOf(options: { content: string; out: string; strict?: boole
 }
 
 /** A content file's path as the loader has it (`blog\\es\\x.md` on Windows), from the walk's (`blog/es/x.md`). */
-export const contentPath = (file: string) => file.split('/').join(sep);
+const contentPath = (file: string) => file.split('/').join(sep);
 
 /**
  * The size and times of each content file as `inputs` found them, by its path in the content

@@ -55,8 +55,6 @@ const hashOnce = (value: unknown): string => {
 
 const postKey = (lang: Lang, slug: string) => `post:${lang}:${slug}`;
 const bodyKey = (key: string) => `${key}.body`;
-/** The key of a post's text, which pages that show it read. */
-export const postBodyKey = (lang: Lang, slug: string) => bodyKey(postKey(lang, slug));
 
 /** Keys and hashes of everything a page can read; `hashes: false` leaves the hashes out. */
 export function indexModel(model: SiteModel, routes: RouteMap, options = { hashes: true }): Entities {

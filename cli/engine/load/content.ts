@@ -438,7 +438,7 @@ function uniqueBy<T>(items: T[], key: (item: T) => string, onDuplicate: (index: 
 }
 
 /** The list of every path the site has published, kept by the build (write/published-urls.ts). */
-export const publishedFile = 'published-urls.txt';
+const publishedFile = 'published-urls.txt';
 
 /** A path as a page or alias has it; anything else on a line of the list is a mistake (or not the list at all). */
 const publishedPath = /^\/[^\s\p{Cc}]*$/u;

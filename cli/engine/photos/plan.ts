@@ -7,7 +7,7 @@ import { digest } from '../../files.cjs';
 import { photoFormats, type Photo, type PhotoFormat } from '../../site/model.ts';
 
 /** The widths offered to browsers; a photo is never published wider than its source. */
-export const photoWidths = [480, 800, 1200, 1600] as const;
+const photoWidths = [480, 800, 1200, 1600] as const;
 /** Narrower photos look blurred on a phone. */
 export const minPhotoWidth = 480;
 /** Limits that keep a build's memory and time in check: a 40 MP photo decodes to 120 MB of pixels. */
