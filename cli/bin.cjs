@@ -4,26 +4,16 @@
 // on the fly, and maintainers still need no build step. CommonJS, like the helpers it loads: an ES
 // module entry set up Node's module loader first, ~13 ms of every command (a build that changed
 // nothing took 230 ms against 217 ms, over 4 alternating rounds of 10).
-const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { cliBuild } = require('./bundling.cjs');
 const { loadBundle } = require('./code-cache.cjs');
-const { keepNewest, markUsed, settleFolder, sourcesKey } = require('./files.cjs');
+const { compiledFolder, sourcesKey } = require('./files.cjs');
 
 const root = join(__dirname, '..');
 // templates/ is not in the bundle: the engine compiles it on its own (engine/render/compile.ts), and
 // a build's stamp takes its stats (engine/incremental/stamp.ts). Editing a template recompiled
 // this bundle, for nothing, and dropped its code cache (~1 s of the next build).
 const sourceFolders = ['cli', 'functions'];
-
-async function compile(outdir) {
-  const { build } = await import('esbuild');
-  const temp = `${outdir}.tmp-${process.pid}`;
-  await build(cliBuild(root, temp));
-  settleFolder(temp, outdir);
-  // The newest bundle and three older ones: a process started before an edit writes its code cache there as it exits.
-  keepNewest(join(outdir, '..'), 'cli-', 4);
-}
 
 /** Runs the command line from the compiled bundles in `outdir`. */
 function run(outdir) {
@@ -40,15 +30,12 @@ function run(outdir) {
   if (!quick?.answered) loadBundle(bundle('index')).run(quick);
 }
 
-const outdir = join(root, 'node_modules/.cache/sitegen', `cli-${sourcesKey(root, sourceFolders)}`);
-if (existsSync(outdir)) {
-  markUsed(outdir);
-  run(outdir);
-} else {
-  compile(outdir).then(
-    () => run(outdir),
-    () => {
-      process.exitCode = 1; // esbuild has printed where the sources fail to compile
-    },
-  );
-}
+// The newest bundle and three older ones: a process started before an edit writes its code cache there as it exits.
+const where = { parent: join(root, 'node_modules/.cache/sitegen'), prefix: 'cli-', key: sourcesKey(root, sourceFolders), keep: 4 };
+compiledFolder(where, async (temp) => {
+  const { build } = await import('esbuild');
+  await build(cliBuild(root, temp));
+}).then(run, (error) => {
+  if (!error?.errors) console.error(`✗ could not compile the command line into ${where.parent}:`, error.message); // esbuild has printed its own
+  process.exitCode = 1;
+});

@@ -1,7 +1,7 @@
-// The file primitives every part of the tool shares: one hash, one atomic write, one way to put
-// a finished folder in place and to prune old ones, one key for source folders. Plain
+// The file primitives every part of the tool shares: one hash, one atomic write, one way to
+// compile into a folder named by its sources and prune old ones, one key for source folders. Plain
 // JavaScript: bin.cjs uses them before any TypeScript can be loaded.
-const { hash } = require('node:crypto');
+const { hash, randomUUID } = require('node:crypto');
 const { closeSync, openSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } = require('node:fs');
 const { join, sep } = require('node:path');
 
@@ -99,6 +99,33 @@ function writeParts(file, parts) {
 }
 
 /**
+ * The folder `<parent>/<prefix><key>` of what `make` compiles from the sources `key` names. When
+ * it is missing, `make` writes it under a temporary name, and it is settled in place (settleFolder)
+ * and older folders of `prefix` pruned (keepNewest); when it is there, it counts as used (markUsed).
+ * @param {{ parent: string, prefix: string, key: string, keep: number }} where
+ * @param {(temp: string) => Promise<unknown>} make
+ * @returns {Promise<string>}
+ */
+async function compiledFolder({ parent, prefix, key, keep }, make) {
+  const dir = join(parent, `${prefix}${key}`);
+  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    markUsed(dir);
+    return dir;
+  }
+  // Named apart from any other compile of this process or another: they may run at once.
+  const temp = `${dir}.tmp-${process.pid}-${randomUUID()}`;
+  try {
+    await make(temp);
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true });
+    throw error;
+  }
+  settleFolder(temp, dir);
+  keepNewest(parent, prefix, keep);
+  return dir;
+}
+
+/**
  * Moves a folder finished under a temporary name to `target`, unless another process already put
  * one there: both were made from the same sources, so either is right and the later one is dropped.
  * @param {string} temp
@@ -142,4 +169,4 @@ function markUsed(dir) {
   }
 }
 
-module.exports = { digest, eachFile, sourcesKey, writeFileAtomic, settleFolder, keepNewest, markUsed };
+module.exports = { digest, eachFile, sourcesKey, writeFileAtomic, compiledFolder };

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keepNewest, markUsed, writeFileAtomic } from '../../cli/files.cjs';
+import { compiledFolder, writeFileAtomic } from '../../cli/files.cjs';
 import { scratchDir } from '../helpers.ts';
 
 /** `count` compiled folders under a new parent, the first made longest ago. */
@@ -16,19 +16,56 @@ async function compiles(count: number): Promise<{ parent: string; names: string[
   return { parent, names };
 }
 
-describe('pruning compiled folders', () => {
+/** Compiles into `parent` under `key`, writing `text` as its one file; counts each compile in `made`. */
+const compile = (parent: string, key: string, made: string[] = [], text = key) =>
+  compiledFolder({ parent, prefix: 'templates-', key, keep: 8 }, async (temp: string) => {
+    made.push(key);
+    mkdirSync(temp);
+    writeFileSync(join(temp, 'engine.cjs'), text);
+  });
+
+describe('a folder compiled under the key of its sources', () => {
+  it('is compiled once, then found by every later call with the same key', async () => {
+    const parent = await scratchDir('compiled-');
+    const made: string[] = [];
+    const dir = await compile(parent, 'a', made);
+    expect(dir).toBe(join(parent, 'templates-a'));
+    expect(await compile(parent, 'a', made, 'again')).toBe(dir);
+    expect(made).toEqual(['a']);
+    expect(readFileSync(join(dir, 'engine.cjs'), 'utf8')).toBe('a');
+    expect(readdirSync(parent)).toEqual(['templates-a']);
+  });
+
+  it('is settled by whichever of two processes compiling it at once finishes first, and both use it', async () => {
+    const parent = await scratchDir('compiled-');
+    const [first, second] = await Promise.all([compile(parent, 'a', [], 'one'), compile(parent, 'a', [], 'two')]);
+    expect(first).toBe(second);
+    expect(['one', 'two']).toContain(readFileSync(join(first, 'engine.cjs'), 'utf8'));
+    expect(readdirSync(parent)).toEqual(['templates-a']);
+  });
+
+  it('leaves nothing behind when its compile fails', async () => {
+    const parent = await scratchDir('compiled-');
+    const failing = compiledFolder({ parent, prefix: 'templates-', key: 'a', keep: 8 }, async (temp: string) => {
+      mkdirSync(temp);
+      throw new Error('the templates do not compile');
+    });
+    await expect(failing).rejects.toThrow('the templates do not compile');
+    expect(readdirSync(parent)).toEqual([]);
+  });
+
   it('removes the folders made longest ago beyond the number kept', async () => {
     const { parent, names } = await compiles(10);
-    keepNewest(parent, 'templates-', 8);
-    expect(names.filter((name) => existsSync(join(parent, name)))).toEqual(names.slice(2));
+    await compile(parent, 'new');
+    expect(names.filter((name) => existsSync(join(parent, name)))).toEqual(names.slice(3));
   });
 
   it('keeps the folder a build last loaded from, however many were made after it', async () => {
     const { parent, names } = await compiles(10);
-    markUsed(join(parent, names[0]!));
-    keepNewest(parent, 'templates-', 8);
+    await compile(parent, '0');
+    await compile(parent, 'new');
     expect(existsSync(join(parent, names[0]!))).toBe(true);
-    expect(names.filter((name) => !existsSync(join(parent, name)))).toEqual(names.slice(1, 3));
+    expect(names.filter((name) => !existsSync(join(parent, name)))).toEqual(names.slice(1, 4));
   });
 });
 
