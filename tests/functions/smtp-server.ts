@@ -53,6 +53,10 @@ export async function startSmtpServer({ refuseRecipients = false, delayMs = 0, a
       }, callback);
     },
   });
+  // A client gone before a late answer: the answer finds the connection closed, as on a real server.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return Object.assign(controls, {
