@@ -1,8 +1,10 @@
+import { dirname, join as joinPath } from 'node:path';
 import { resultSlugs } from './contact/fields.ts';
 import { ContentError, type ContentIssue } from './issues.ts';
 import type { LegalPage, Place, Post, ProjectPage, SiteModel } from './model.ts';
 import { langs, type Lang } from './lang.ts';
 import type { Service } from './schema/service.ts';
+import { hostPath, servedBy, matchForm } from './served.ts';
 
 interface Base {
   /** The same in both languages: the translation key that pairs a page with its counterpart. */
@@ -167,10 +169,10 @@ export class RouteMap {
       file: 'routes',
       message: `two pages share a URL: ${message}; rename a slug`,
     }));
-    issues.push(...this.addRedirects(parent));
-    const answered = new Set([...this.pathIndex.keys(), ...this.redirects.map((r) => r.from)]);
+    issues.push(...this.addRedirects(parent, dirname(model.published.file)));
+    const redirected = new Set(this.redirects.map((r) => matchForm(r.from)));
     model.published.paths.forEach((path, i) => {
-      if (path && !path.startsWith('#') && !answered.has(path)) {
+      if (path && !path.startsWith('#') && !this.pathIndex.has(hostPath(path)) && !redirected.has(matchForm(path))) {
         const message = `${path} was published and no page or alias answers it any more: list it in the "aliases" of the entry that replaced it, or delete this line to retire it on purpose`;
         issues.push({ file: model.published.file, line: i + 1, column: 1, message });
       }
@@ -181,30 +183,35 @@ export class RouteMap {
   /**
    * Old paths answered with a 301 by the page that replaced them: each service and locality alias
    * on every page that carried the old slug, and the old paths of posts, jobs and legal texts. Returns
-   * the aliases that would hide a page or repeat another alias.
+   * the aliases that would hide a page or a file of the site, or repeat another alias, each with the
+   * content file that gives it.
    */
-  private addRedirects(parent: Service | undefined): ContentIssue[] {
+  private addRedirects(parent: Service | undefined, contentDir: string): ContentIssue[] {
     const issues: ContentIssue[] = [];
     const seen = new Set<string>();
-    const add = (from: string, route: Route) => {
-      const taken = this.pathIndex.get(from);
-      if (taken || seen.has(from)) {
-        issues.push({
-          file: 'routes',
-          message: `the alias ${from} of ${route.path} ${taken ? `is the path of the page "${taken.key}"` : 'is listed twice'}; remove it`,
-        });
+    const add = (from: string, route: Route, file: string) => {
+      // The host answers it with the page already (a trailing slash, ".html"): no rule needed.
+      if (hostPath(from) === route.path) return;
+      const key = matchForm(from);
+      const problem = this.taken(from) ?? (seen.has(key) ? 'is listed twice' : undefined);
+      if (problem) {
+        issues.push({ file, message: `the alias ${from} of ${route.path} ${problem}; remove it` });
         return;
       }
-      seen.add(from);
+      seen.add(key);
       this.redirects.push({ from, to: route.path });
     };
+    const content = (...parts: string[]) => joinPath(contentDir, ...parts);
     for (const route of this.routes) {
       if (route.family === 'post' || route.family === 'legal') {
-        for (const alias of (route.family === 'post' ? route.post : route.page).aliases ?? []) add(alias, route);
+        const page = route.family === 'post' ? route.post : route.page;
+        const file = content(route.family === 'post' ? 'blog' : 'legal', route.lang, `${page.slug}.md`);
+        for (const alias of page.aliases ?? []) add(alias, route, file);
         continue;
       }
       if (route.family === 'project') {
-        for (const alias of route.project.aliases?.[route.lang] ?? []) add(alias, route);
+        const file = `${content('projects')} (the job "${route.project.es.slug}")`;
+        for (const alias of route.project.aliases?.[route.lang] ?? []) add(alias, route, file);
         continue;
       }
       const service =
@@ -222,12 +229,26 @@ export class RouteMap {
           const old = [...segments];
           old[at] = serviceSlug;
           if (locality) old[old.length - 1] = localitySlug;
-          const from = `/${old.join('/')}`;
-          if (from !== route.path) add(from, route);
+          const file =
+            service && serviceSlug !== service.slug[route.lang]
+              ? `${content('services')} (the service "${service.slug.es}")`
+              : content('localities.yaml');
+          add(`/${old.join('/')}`, route, file);
         }
       }
     }
     return issues;
+  }
+
+  /**
+   * Why a request for `path` can never reach an alias: the host answers it with a page (with or
+   * without a trailing slash, ".html" or "/index"), a file the build writes or the contact function.
+   */
+  taken(path: string): string | undefined {
+    const page = this.pathIndex.get(hostPath(path));
+    if (page) return `is the path of the page "${page.key}"${page.path === path ? '' : ` (${page.path})`}`;
+    const served = servedBy(path);
+    return served && `is ${served}`;
   }
 
   /**

@@ -21,11 +21,8 @@ const servedFiles = new Map<string, string>([
   ['/_redirects', "the hosts' redirect rules"],
 ]);
 
-/**
- * The path a static host answers a request for `path` at: percent-escapes decoded, and without a
- * trailing slash, `.html` or a last `/index`, as Netlify, Cloudflare Pages and `npm start` do.
- */
-export function hostPath(path: string): string {
+/** `path` percent-decoded (when it is UTF-8) and without trailing slashes: the form in which hosts match it against redirects. */
+export function matchForm(path: string): string {
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
@@ -35,11 +32,19 @@ export function hostPath(path: string): string {
   // Trimmed by hand: /\/+$/ takes time quadratic in a run of slashes.
   let end = decoded.length;
   while (decoded[end - 1] === '/') end--;
-  const bare = decoded
-    .slice(0, end)
-    .replace(/\.html$/, '')
-    .replace(/(^|\/)index$/, '');
-  return bare || '/';
+  return decoded.slice(0, end) || '/';
+}
+
+/**
+ * The page path a static host answers a request for `path` with: percent-decoded, and without a
+ * trailing slash, ".html" or a last "/index", as Netlify, Cloudflare Pages and `npm start` do.
+ */
+export function hostPath(path: string): string {
+  return (
+    matchForm(path)
+      .replace(/\.html$/, '')
+      .replace(/(^|\/)index$/, '') || '/'
+  );
 }
 
 /** What answers `path` instead of a page, if anything: the reason an alias there is refused. */

@@ -42,6 +42,29 @@ export function matchPattern(pattern: string, path: string): string | undefined 
   return match ? (match[1] ?? '') : undefined;
 }
 
+/**
+ * The text matched by `*` when the redirect rule from `pattern` applies to the decoded request
+ * `path`, else undefined. As on Netlify, a trailing slash on either side does not matter, and a
+ * percent-escape in the rule matches the character it encodes.
+ */
+export function matchRedirect(pattern: string, path: string): string | undefined {
+  let from = pattern;
+  try {
+    from = decodeURIComponent(pattern);
+  } catch {
+    // Not UTF-8: matched as written.
+  }
+  if (from.includes('*')) return matchPattern(from, path);
+  return withoutTrailingSlashes(from) === withoutTrailingSlashes(path) ? '' : undefined;
+}
+
+/** `path` without its trailing slashes ("/" stays), trimmed by hand: /\/+$/ is quadratic in a run of them. */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (path[end - 1] === '/') end--;
+  return path.slice(0, end) || '/';
+}
+
 /** Every header whose block matches `path`; a name set by several blocks gets their values joined. */
 export function headersFor(rules: HeaderRule[], path: string): Record<string, string> {
   const headers: Record<string, string> = {};

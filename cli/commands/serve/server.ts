@@ -1,6 +1,6 @@
 /**
  * Serves a built `dist/` the way Netlify and Cloudflare Pages serve it: clean URLs without a
- * trailing slash, `_headers`, the 404 rules of `_redirects`, and optional API routes.
+ * trailing slash, `_headers`, the rules of `_redirects`, and optional API routes.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, posix, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { headersFor, matchPattern, parseHeaders, parseRedirects } from './rules.ts';
+import { headersFor, matchRedirect, parseHeaders, parseRedirects, withoutTrailingSlashes } from './rules.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -81,7 +81,7 @@ async function serveStatic(root: string, url: URL, req: IncomingMessage, res: Se
   if (file) return sendFile(req, res, file, 200, ruleHeaders);
 
   for (const rule of parseRedirects(await readOptional(join(root, '_redirects')))) {
-    const splat = matchPattern(rule.from, path);
+    const splat = matchRedirect(rule.from, path);
     if (splat === undefined) continue;
     const target = rule.to.replace(':splat', splat);
     if (rule.status >= 300 && rule.status < 400)
@@ -94,8 +94,7 @@ async function serveStatic(root: string, url: URL, req: IncomingMessage, res: Se
 
 /** The one URL form the site uses: no trailing slash, no `.html`, no `/index`. */
 function cleanUrl(path: string): string {
-  const bare = path
-    .replace(/\/+$/, '')
+  const bare = withoutTrailingSlashes(path)
     .replace(/\.html$/, '')
     .replace(/(^|\/)index$/, '');
   return bare || '/';

@@ -41,7 +41,13 @@ export function deployFiles(site: Pick<Site, 'analytics'>, redirects: readonly {
     '  Cache-Control: public, max-age=31536000, immutable',
     '',
   ].join('\n');
-  // Old paths first: the hosts apply the first rule that matches.
-  const moved = redirects.map(({ from, to }) => `${from}  ${to}  301`);
+  // Old paths first: the hosts apply the first rule that matches. Each with and without a trailing
+  // slash: Netlify matches either way, Cloudflare Pages only the path as written.
+  const moved = redirects.flatMap(({ from, to }) => [from, slashTwin(from)].map((path) => `${path}  ${to}  301`));
   return { headers, redirects: [...moved, '/en/*  /en/404.html  404', '/*  /404.html  404', ''].join('\n') };
+}
+
+/** "/x/" for "/x", and "/x" for "/x/". */
+function slashTwin(path: string): string {
+  return path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
 }

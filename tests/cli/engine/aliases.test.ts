@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../cli/commands/serve/server.ts';
 import { buildSite } from '../../../cli/engine/build-site.ts';
+import { loadModelWithoutHtml } from '../../../cli/engine/model.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
-import { copyContent, editFile, quietly, scratchDir } from '../../helpers.ts';
+import { RouteMap } from '../../../cli/site/routes.ts';
+import { builtSite } from './built-site.ts';
+import { copyContent, editFile, quietly, scratchDir, workedExampleDir } from '../../helpers.ts';
 
 /** Renames the locality "xalo" to "jalon" everywhere content names it, with or without an alias. */
 async function renameXalo(content: string, alias: boolean): Promise<void> {
@@ -28,8 +31,9 @@ describe('published URLs', { timeout: 120_000 }, () => {
     await quietly(() => buildSite({ content, out, cache: false }));
 
     const moved = (await readFile(join(out, '_redirects'), 'utf8')).split('\n').filter((line) => line.endsWith(' 301'));
-    expect(moved).toHaveLength(18);
+    expect(moved).toHaveLength(36); // each with and without a trailing slash
     expect(moved).toContain('/fontaneros/xalo  /fontaneros/jalon  301');
+    expect(moved).toContain('/fontaneros/xalo/  /fontaneros/jalon  301');
     expect(moved).toContain(
       '/en/electricians/air-conditioning-installation/xalo  /en/electricians/air-conditioning-installation/jalon  301',
     );
@@ -79,5 +83,78 @@ describe('published URLs', { timeout: 120_000 }, () => {
     expect((error as ContentError).issues.map(formatIssue)).toContainEqual(
       expect.stringContaining('the alias /fontaneros/javea of /fontaneros/xalo is the path of the page'),
     );
+  });
+});
+
+/** The problems the content's aliases make, as the CLI prints them: from loading it, or from its route map. */
+async function aliasProblems(content: string): Promise<string[]> {
+  const error = await loadModelWithoutHtml(content)
+    .then((model) => new RouteMap(model))
+    .catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ContentError);
+  return (error as ContentError).issues.map(formatIssue);
+}
+
+const post = 'blog/es/piscina-en-verano.md';
+const withAliases =
+  (...aliases: string[]) =>
+  (md: string) =>
+    md.replace('service: "piscinas"\n', `service: "piscinas"\naliases: ${JSON.stringify(aliases)}\n`);
+
+describe('an alias', { timeout: 60_000 }, () => {
+  it('may not take a path the site serves: the contact function, its assets, images, editor and files; the file and alias are named', async () => {
+    const content = await copyContent(workedExampleDir);
+    const served = [
+      '/api/send-contact-email',
+      '/assets/app.js',
+      '/admin/',
+      '/images/logo.svg',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/blog/feed.xml',
+    ];
+    await editFile(content, post, withAliases(...served));
+    // (The English post then reports its counterpart missing.)
+    const found = (await aliasProblems(content)).filter((problem) => problem.startsWith(join(content, post)));
+    expect(found).toHaveLength(served.length);
+    served.forEach((_, i) =>
+      expect(found).toContainEqual(
+        expect.stringMatching(new RegExp(`^${join(content, post)}:\\d+:\\d+  aliases\\.${i}: is .*; remove it$`)),
+      ),
+    );
+    expect(found).toContainEqual(expect.stringContaining('aliases.0: is under /api/, where the contact function answers'));
+  });
+
+  it('may not take a page, even written with a trailing slash or .html, nor the path of another alias', async () => {
+    const content = await copyContent(workedExampleDir);
+    await editFile(content, post, withAliases('/contacto/', '/empresa.html', '/en/blog/index', '/antiguo'));
+    await editFile(content, 'blog/en/summer-pool-care.md', (md) =>
+      md.replace('service: "piscinas"\n', 'service: "piscinas"\naliases: ["/antiguo/"]\n'),
+    );
+    const file = join(content, post);
+    expect(await aliasProblems(content)).toEqual([
+      `${file}  the alias /contacto/ of /blog/piscina-en-verano is the path of the page "contact" (/contacto); remove it`,
+      `${file}  the alias /empresa.html of /blog/piscina-en-verano is the path of the page "about" (/empresa); remove it`,
+      `${file}  the alias /en/blog/index of /blog/piscina-en-verano is the path of the page "blog" (/en/blog); remove it`,
+      `${join(content, 'blog/en/summer-pool-care.md')}  the alias /antiguo/ of /en/blog/summer-pool-care is listed twice; remove it`,
+    ]);
+  });
+
+  it('made from an old service slug may not land under /api/ either', async () => {
+    const content = await copyContent(workedExampleDir);
+    await editFile(content, 'services/piscinas.yaml', (yaml) => yaml.replace(/^slug:\n/m, 'aliases:\n  es: [api]\nslug:\n'));
+    const found = await aliasProblems(content);
+    expect(found).toContainEqual(
+      `${join(content, 'services')} (the service "piscinas")  the alias /api/javea of /piscinas/javea is under /api/, where the contact function answers; remove it`,
+    );
+    expect(found.every((problem) => problem.includes('is under /api/'))).toBe(true);
+  });
+
+  it('is refused on every file a build writes', async () => {
+    const site = await builtSite(workedExampleDir);
+    const files = [...site.result.outputs.keys()];
+    expect(files).toContainEqual(expect.stringMatching(/^assets\/photos\//));
+    const free = files.map((file) => `/${file}`).filter((path) => site.result.routes.taken(path) === undefined);
+    expect(free).toEqual([]);
   });
 });

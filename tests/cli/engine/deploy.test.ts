@@ -51,4 +51,19 @@ describe('_redirects', () => {
       { from: '/*', to: '/404.html', status: 404 },
     ]);
   });
+
+  it('moves each old path permanently, with and without a trailing slash, before the 404 rules', () => {
+    const moved = [
+      { from: '/fontaneros/xalo', to: '/fontaneros/jalon' },
+      { from: '/servicios/', to: '/fontaneros' },
+    ];
+    expect(parseRedirects(deployFiles(site, moved).redirects)).toEqual([
+      { from: '/fontaneros/xalo', to: '/fontaneros/jalon', status: 301 },
+      { from: '/fontaneros/xalo/', to: '/fontaneros/jalon', status: 301 },
+      { from: '/servicios/', to: '/fontaneros', status: 301 },
+      { from: '/servicios', to: '/fontaneros', status: 301 },
+      { from: '/en/*', to: '/en/404.html', status: 404 },
+      { from: '/*', to: '/404.html', status: 404 },
+    ]);
+  });
 });
