@@ -158,9 +158,12 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   // Next to the output folder, so that staged pages move into it without a copy; a build that
   // swaps in a new site stages them where it puts that site together, in place: moving 4,338 pages
   // was ~150 ms of a cold build's end, with the workers done.
-  const staging = session ? `${resolve(opts.out)}.staging-${process.pid}` : assemblyFolder(opts.out);
+  const beside = `${resolve(opts.out)}.staging-${process.pid}`;
+  const staging = session ? beside : assemblyFolder(opts.out);
   const warn = (message: string) => console.warn(`! ${message}`);
-  const photoCache = opts.cache === false ? undefined : join(opts.cache, 'photos');
+  // Without a cache, photos encode beside the output folder, where the next build removes what a
+  // killed one left (claimOutput); the system's temporary folder is cleaned by no build.
+  const photoCache = opts.cache === false ? join(beside, 'photos') : join(opts.cache, 'photos');
   const base = {
     templatesDir,
     year: new Date().getFullYear(),
@@ -204,9 +207,10 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     return { ...summary, rendered: result.rendered, photosEncoded: result.photosEncoded, seconds: (Date.now() - started) / 1000 };
   } finally {
     // Where the output folder cannot be, neither can staging: a failed build has said why.
-    await rm(staging, { recursive: true, force: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOTDIR') console.warn(`! could not remove ${staging}: ${error.message}`);
-    });
+    for (const folder of new Set([staging, beside]))
+      await rm(folder, { recursive: true, force: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOTDIR') console.warn(`! could not remove ${folder}: ${error.message}`);
+      });
     release();
   }
 }

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { cp, mkdir, readdir, readFile, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { writeOutputs } from '../../../cli/engine/write/publish.ts';
 import { digest } from '../../../cli/files.cjs';
 import { ContentError, type ContentIssue } from '../../../cli/site/issues.ts';
 import { photoFormats, type Photo } from '../../../cli/site/model.ts';
-import { scratchDir } from '../../helpers.ts';
+import { repoRoot, scratchDir, workedExampleDir } from '../../helpers.ts';
 
 const serial = 'SN-4417-PRIVATE';
 
@@ -296,5 +297,48 @@ describe('encodePhotos', () => {
       { file: refused.source.file, message: expect.stringMatching(/^cannot be encoded \(.+\); export it again as JPEG$/) },
     ]);
     expect(photosEncodedIn(dir)(photos[0]!)).toBe(true);
+  });
+});
+
+describe('a --no-cache build killed while it encodes photos', () => {
+  /** `sitegen build --no-cache` of `content` into `out`, with `tmp` as the system's temporary folder. */
+  const buildWithoutCache = (content: string, out: string, tmp: string) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'cli/bin.cjs'), 'build', '--no-cache', '--content', content, '--out', out], {
+      env: { ...process.env, TMPDIR: tmp },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const done = new Promise<{ code: number | null; signal: string | null; stderr: string }>((resolve) =>
+      child.on('close', (code, signal) => resolve({ code, signal, stderr })),
+    );
+    return { child, done };
+  };
+  /** Encoded photo files (finished or being written) anywhere under `dir` but in `skip`. */
+  const encodedUnder = async (dir: string, skip: string) =>
+    (await readdir(dir, { recursive: true })).filter((file) => !file.startsWith(skip) && /\.(avif|webp|jpg)(\.|$)/.test(file));
+
+  it('leaves nothing in the temporary folder, and the next build removes what it left', { timeout: 120_000 }, async () => {
+    const work = await scratchDir('killed-photos-');
+    const [content, out, tmp] = ['content', 'dist', 'tmp'].map((name) => join(work, name)) as [string, string, string];
+    await cp(workedExampleDir, content, { recursive: true });
+    await mkdir(tmp);
+
+    const killed = buildWithoutCache(content, out, tmp);
+    // Killed once its first photo file is being written, wherever the build writes it.
+    while (killed.child.exitCode === null && (await encodedUnder(work, 'content')).length === 0)
+      await new Promise((r) => setTimeout(r, 10));
+    killed.child.kill('SIGKILL');
+    const { signal, stderr } = await killed.done;
+    expect(signal, stderr).toBe('SIGKILL');
+    expect(await readdir(tmp)).toEqual([]);
+    const left = await encodedUnder(work, 'content');
+    expect(left.length).toBeGreaterThan(0);
+
+    const next = await buildWithoutCache(content, out, tmp).done;
+    expect(next.code, next.stderr).toBe(0);
+    expect(await readdir(tmp)).toEqual([]);
+    expect((await readdir(work)).sort()).toEqual(['content', 'dist', 'tmp']);
+    expect((await readdir(join(out, 'assets', 'photos'))).length).toBeGreaterThan(0);
   });
 });
