@@ -4,7 +4,6 @@ import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { inspectSvg } from '../../../cli/engine/load/images.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { copyContent, repoRoot, scratchDir } from '../../helpers.ts';
@@ -67,54 +66,5 @@ describe('content from an untrusted commit', { timeout: 30_000 }, () => {
     expect(await problems(content)).toContainEqual(
       `${join(content, 'images/fotos')}  is a folder: content/images/ holds image files only; move its files up or out`,
     );
-  });
-
-  it('refuses an SVG that could run script or load from elsewhere, naming the file and each reason', async () => {
-    const content = await copyContent();
-    const svg = (body: string) =>
-      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">${body}</svg>`;
-    await writeFile(join(content, 'images/script.svg'), svg('<script>alert(1)</script>'));
-    await writeFile(join(content, 'images/handler.svg'), svg('<rect onload="alert(1)" width="1" height="1"/>'));
-    await writeFile(join(content, 'images/remote.svg'), svg('<image xlink:href="https://tracker.example/p.png"/>'));
-
-    const found = await problems(content);
-
-    expect(found).toContainEqual(
-      expect.stringMatching(new RegExp(`^${join(content, 'images/script.svg')}  refused: a <script> element\\.`)),
-    );
-    expect(found).toContainEqual(expect.stringContaining(`${join(content, 'images/handler.svg')}  refused: an event handler (onload)`));
-    expect(found).toContainEqual(
-      expect.stringContaining(
-        `${join(content, 'images/remote.svg')}  refused: an external reference (xlink:href="https://tracker.example/p.png")`,
-      ),
-    );
-  });
-});
-
-describe('inspectSvg', () => {
-  const svg = (body: string, root = 'width="24" height="12"') =>
-    `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" ${root}>${body}</svg>`;
-
-  it.each([
-    ['a plain drawing with local references', svg('<defs><linearGradient id="g"/></defs><rect fill="url(#g)"/><use href="#g"/>'), []],
-    ['a script element', svg('<script>fetch("/")</script>'), ['a <script> element']],
-    ['an event handler in any case', svg('<g ONCLICK="x()"/>'), ['an event handler (ONCLICK)']],
-    ['an external href', svg('<use href="https://x.example/s.svg#a"/>'), ['an external reference (href="https://x.example/s.svg#a")']],
-    ['a javascript: link', svg('<a href="javascript:alert(1)"><rect/></a>'), ['an external reference (href="javascript:alert(1)")']],
-    ['an external url() in an attribute', svg('<rect style="fill:url(https://x.example/a)"/>'), ['an external reference in style']],
-    ['an @import in a style element', svg('<style>@import "https://x.example/a.css";</style>'), ['an external reference in <style>']],
-    [
-      'HTML through foreignObject',
-      svg('<foreignObject><iframe src="https://x.example"/></foreignObject>'),
-      ['a <foreignObject> element', 'an external reference (src="https://x.example")'],
-    ],
-    ['a DOCTYPE with entities', `<!DOCTYPE svg [<!ENTITY x "y">]>${svg('')}`, ['a DOCTYPE (it can declare entities)']],
-  ])('reports %s', (_, text, unsafe) => {
-    expect(inspectSvg(text).unsafe).toEqual(unsafe);
-  });
-
-  it('reads the size from the root element only', () => {
-    expect(inspectSvg(svg('<svg width="1" height="1"/>')).size).toEqual({ width: 24, height: 12 });
-    expect(inspectSvg(svg('', 'viewBox="0 0 1 1"')).size).toBeUndefined();
   });
 });
