@@ -1,5 +1,5 @@
-/** Debian's Chromium, as CI installs it, and the flags it needs headless on this closed network. */
-export const chromiumPath = '/usr/bin/chromium';
+/** Debian's Chromium, as CI installs it (CHROMIUM_PATH names another), and the flags it needs headless on a closed network. */
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const chromiumFlags = [
   '--headless',
   '--no-sandbox',

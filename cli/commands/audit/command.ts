@@ -1,10 +1,18 @@
+import { stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { loadModelWithoutHtml } from '../../engine/model.ts';
-import { RouteMap, sampledFamilies } from '../../site/routes.ts';
+import { RouteMap } from '../../site/routes.ts';
 import { createSiteServer } from '../serve/server.ts';
-import { chromiumFlags, chromiumPath } from './chromium.ts';
+import { chromiumFlags } from './chromium.ts';
+import { chosenFamilies } from './families.ts';
+
+// Lighthouse is an ES module only. The CLI runs as a CommonJS bundle (cli/bin.cjs), where
+// `import lighthouse from 'lighthouse'` gave the module's whole namespace, not its default export,
+// and the first call failed. require() returns the namespace both there and unbundled.
+const { default: lighthouse } = createRequire(import.meta.url)('lighthouse') as typeof import('lighthouse');
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -12,16 +20,21 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
  * Runs Lighthouse (mobile profile) on one page of each family, served as the hosts serve it,
  * and prints the four category scores per page. A report, not a test: scores move with load.
  */
-export async function audit(opts: { dir: string; content: string }): Promise<void> {
+export async function audit(opts: { dir: string; content: string; family?: string[]; chromium: string }): Promise<void> {
+  const families = chosenFamilies(opts.family);
+  if (!(await stat(join(opts.dir, 'index.html')).catch(() => undefined)))
+    throw new Error(`${resolve(opts.dir)} has no index.html: run "npm run build" first, then "npm run audit" again.`);
   const routes = new RouteMap(await loadModelWithoutHtml(opts.content));
   // A family the content has no page of (no finished jobs yet, say) is left out.
-  const samples = sampledFamilies.flatMap((family) => routes.byFamily(family, 'es').slice(0, 1));
+  const samples = families.flatMap((family) => routes.byFamily(family, 'es').slice(0, 1));
   const server = createSiteServer({ dir: opts.dir });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags }).catch((cause: unknown) => {
+  const chrome = await launch({ chromePath: opts.chromium, chromeFlags: chromiumFlags }).catch((cause: unknown) => {
     server.close();
-    throw new Error(`Cannot start Chromium at ${chromiumPath}; install it with apt-get install -y chromium.`, { cause });
+    throw new Error(`Cannot start Chromium at ${opts.chromium}: install it (apt-get install -y chromium) or pass --chromium <path>.`, {
+      cause,
+    });
   });
   const rows: string[][] = [];
   // What cost each page points, so a score below 100 says what to fix.
