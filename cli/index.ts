@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import type { Inputs } from './engine/incremental/stamp.ts';
 import { reportFailure } from './errors.ts';
 import { defineBuild, shared, strictOption } from './options.ts';
 import { repoRoot } from './paths.ts';
+import { chromiumPath } from './commands/audit/chromium.ts';
 
 // React always runs its production build here: the development build renders three times slower
 // and only warns. (NODE_ENV=production from the maintainer still means a strict build: options.ts.)
@@ -19,6 +20,8 @@ const program = new Command('sitegen')
   .showHelpAfterError()
   // Commands made below inherit this: a usage error is thrown, to exit 2 (see the end).
   .exitOverride();
+
+const chromiumOption = () => new Option('--chromium <path>', 'the Chromium to drive (or CHROMIUM_PATH)').default(chromiumPath);
 
 /** What bin.cjs's quick check for `build` (quick.ts) found: the fingerprint it took, not taken again. */
 let prepared: { inputs?: Inputs } = {};
@@ -98,14 +101,26 @@ program
   .description('run Lighthouse (mobile) on one page of each family and print the scores')
   .addOption(shared.dir())
   .addOption(shared.builtFrom())
+  .option('--family <names...>', 'only these page families, e.g. --family home post')
+  .addOption(chromiumOption())
   .action(async (opts) => (await import('./commands/audit/command.ts')).audit(opts));
+
+program
+  .command('shots')
+  .description('write a full-page PNG of one page of each family, in both languages, at 390 and 1280 px wide; builds nothing')
+  .addOption(shared.dir())
+  .addOption(shared.builtFrom())
+  .option('--out <dir>', 'folder for the PNG files', 'shots')
+  .option('--family <names...>', 'only these page families, e.g. --family home contact')
+  .addOption(chromiumOption())
+  .action(async (opts) => (await import('./commands/shots/command.ts')).shots(opts));
 
 /** Runs the command line; `given`: what quick.ts already found for `build`. */
 export function run(given: typeof prepared = {}): void {
   prepared = given;
   let settled = false;
   // A command still awaiting something when nothing is left to run would end the process with 0; a
-  // top-level await, which a script run with a code cache cannot have (bin.cjs), made Node exit 13.
+  // top-level await, which the CommonJS bundle cannot have (bin.cjs), made Node exit 13.
   process.once('beforeExit', () => {
     if (settled) return;
     console.error('✗ the command stopped before it finished: it waited for something that never came');
