@@ -6,31 +6,29 @@
 // nothing took 230 ms against 217 ms, over 4 alternating rounds of 10).
 const { join } = require('node:path');
 const { cliBuild } = require('./bundling.cjs');
-const { loadBundle } = require('./code-cache.cjs');
 const { compiledFolder, sourcesKey } = require('./files.cjs');
+
+// Node 22.1 and later keep on disk the code V8 compiles for each module, the bundles' included, and
+// reuse it at the next start; Node 20 compiles them again.
+require('node:module').enableCompileCache?.();
 
 const root = join(__dirname, '..');
 // templates/ is not in the bundle: the engine compiles it on its own (engine/render/compile.ts), and
-// a build's stamp takes its stats (engine/incremental/stamp.ts). Editing a template recompiled
-// this bundle, for nothing, and dropped its code cache (~1 s of the next build).
+// a build's stamp takes its stats (engine/incremental/stamp.ts): editing a template need not
+// recompile this bundle.
 const sourceFolders = ['cli', 'functions'];
 
 /** Runs the command line from the compiled bundles in `outdir`. */
 function run(outdir) {
-  const bundle = (/** @type {string} */ name) => join(outdir, `${name}.cjs`);
-  if (process.argv.includes('--debug')) {
-    // --debug shows stack traces: Node's own loader maps them to the sources, which it does for no
-    // script run with a code cache. Source maps cost start-up time, so only here.
-    process.setSourceMapsEnabled(true);
-    require(bundle('index')).run();
-    return;
-  }
+  const bundle = (/** @type {string} */ name) => require(join(outdir, `${name}.cjs`));
+  // --debug shows stack traces mapped to the sources. Source maps cost start-up time, so only then.
+  if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
   // `build` asks the small quick bundle first: when nothing changed, it answers alone.
-  const quick = process.argv[2] === 'build' ? loadBundle(bundle('quick')).quickBuild(process.argv.slice(3)) : undefined;
-  if (!quick?.answered) loadBundle(bundle('index')).run(quick);
+  const quick = process.argv[2] === 'build' ? bundle('quick').quickBuild(process.argv.slice(3)) : undefined;
+  if (!quick?.answered) bundle('index').run(quick);
 }
 
-// The newest bundle and three older ones: a process started before an edit writes its code cache there as it exits.
+// The newest bundles and three older ones: a process started before an edit may still read its own (--debug's source maps).
 const where = { parent: join(root, 'node_modules/.cache/sitegen'), prefix: 'cli-', key: sourcesKey(root, sourceFolders), keep: 4 };
 compiledFolder(where, async (temp) => {
   const { build } = await import('esbuild');

@@ -74,10 +74,8 @@ const nodeBundle = (packages, plugins = []) => ({
 /**
  * The esbuild options of the CLI's bundles (bin.cjs) of the sources under `root`, written to
  * `outdir`: `index.cjs`, the command line, and `quick.cjs`, the check bin.cjs runs first for
- * `build` (quick.ts), which answers alone when nothing changed. CommonJS, each in one file, so
- * that code-cache.cjs can keep V8's code cache for it (Node 20 keeps none for ES modules): a
- * one-post rebuild or a cold build of the real site starts ~60 ms sooner. Each command's code is
- * still evaluated only when it runs.
+ * `build` (quick.ts), which answers alone when nothing changed. CommonJS, each in one file, which
+ * bin.cjs requires. Each command's code is still evaluated only when it runs.
  * @param {string} root
  * @param {string} outdir
  * @returns {import('esbuild').BuildOptions}
@@ -87,7 +85,7 @@ const cliBuild = (root, outdir) => ({
   ...nodeBundle(['commander', 'zod', 'gray-matter', 'js-yaml', 'htmlparser2'], [oneJsYaml(root)]),
   entryPoints: { index: join(root, 'cli/index.ts'), quick: join(root, 'cli/quick.ts') },
   format: 'cjs',
-  // import() of a package becomes require(): a script run from a code cache cannot import (code-cache.cjs).
+  // import() of a package becomes require(), which does not start Node's ES module loader (bin.cjs).
   supported: { 'dynamic-import': false },
   // Modules find the repository and name the bundle from their URL (paths.ts, stamp.ts).
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },

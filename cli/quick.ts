@@ -1,7 +1,7 @@
 // What bin.cjs runs first for `build`, from a bundle of its own: when nothing changed since the last
 // build, it answers with this small bundle alone, without loading the command line's megabyte of
-// code and its code cache (~45 ms of the ~290 ms such a build took). Otherwise it hands the fingerprint it took to the command line
-// (index.ts), which does everything else.
+// code. Otherwise it hands the fingerprint it took to the command line (index.ts), which does
+// everything else.
 import { Command } from 'commander';
 import { answerIfUnchanged, type QuickAnswer } from './commands/unchanged.ts';
 import { defineBuild } from './options.ts';

@@ -20,7 +20,6 @@ import { outputFile, type Route, type RouteMap } from '../site/routes.ts';
 import { tracker, type Entities } from './incremental/tracking.ts';
 import { routesAndIndex, type LastBuild } from './incremental/last-build.ts';
 import { digest } from '../files.cjs';
-import { writesCodeCache } from '../code-cache.cjs';
 import { filesUnder, templateHashes, toolVersion } from './incremental/versions.ts';
 
 export interface BuildOptions {
@@ -207,10 +206,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const deploy = deployFiles(model.site, routes.redirects);
     outputs.set('_headers', deploy.headers);
     outputs.set('_redirects', deploy.redirects);
-    if (options.warmUp || (writesCodeCache(engineFile) && !warmedForCache.has(engineFile))) {
-      warmUp(engine, content, model, routes, assets, options.year, index);
-      warmedForCache.add(engineFile);
-    }
+    if (options.warmUp) warmUp(engine, content, model, routes, assets, options.year, index);
     return {
       outputs,
       kept,
@@ -229,17 +225,9 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
 }
 
 /**
- * Engines whose code cache this process writes as it exits (code-cache.cjs) and has warmed up for.
- * The cache holds the functions the main thread ran: after a build whose workers rendered every
- * page and text, it held none of remark's or React's (368 KB instead of ~750 KB), and each later
- * process that rendered compiled them again (a post's Markdown: 25-29 ms against 15-19 ms).
- */
-const warmedForCache = new Set<string>();
-
-/**
  * Renders one page of each family and a few Markdown texts, and throws them away. V8 compiles code
  * as it first runs it: without this, the first edit of a dev session takes ~40 ms more than the
- * next, and a code cache written afterwards holds the render code (warmedForCache).
+ * next.
  */
 function warmUp(
   engine: CompiledTemplates['engine'],

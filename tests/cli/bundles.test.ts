@@ -50,7 +50,7 @@ describe('the command line bundle', () => {
     expect(packages.some((file) => file.startsWith('node_modules/htmlparser2/'))).toBe(true);
   });
 
-  it('requires the packages it leaves out, since the script it runs as, with a code cache, cannot import()', async () => {
+  it('requires the packages it leaves out, without starting Node’s ES module loader', async () => {
     const { outputFiles } = await build({ ...cliBuild(repoRoot, join(repoRoot, 'unused')), write: false, logLevel: 'silent' });
     const code = outputFiles.find((file) => file.path.endsWith('index.cjs'))!.text;
     expect(code).toContain('require("sharp")');

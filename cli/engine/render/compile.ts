@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { nodeBundle } from '../../bundling.cjs';
-import { loadBundle } from '../../code-cache.cjs';
 import { compiledFolder } from '../../files.cjs';
 import { compiledDir, repoRoot } from '../../paths.ts';
 import type { ClientBundle } from './client.ts';
@@ -47,7 +47,7 @@ async function readCompiled(dir: string): Promise<CompiledTemplates> {
   const { entry, islands, files } = JSON.parse(client) as Omit<ClientBundle, 'files'> & { files: Record<string, string> };
   const engineFile = join(dir, 'engine.cjs');
   return {
-    engine: loadBundle(engineFile) as Engine,
+    engine: createRequire(import.meta.url)(engineFile) as Engine,
     engineFile,
     css,
     client: { entry, islands, files: new Map(Object.entries(files).map(([f, text]) => [f, Buffer.from(text)])) },
@@ -60,8 +60,7 @@ export const engineBundling = {
   // the icon set only the icons used are loaded. React's development build is left out. zod
   // (for the contact form's constraints) loaded from its hundred files cost ~50 ms per thread.
   ...nodeBundle(['react', 'react-dom', 'react-helmet-async', 'remark', 'remark-gfm', 'remark-html', 'lucide-react', 'zod']),
-  // CommonJS, so that code-cache.cjs can run it as a script with V8's code cache, which Node 20
-  // keeps for no ES module: each thread that renders starts ~25 ms sooner.
+  // CommonJS, which the build's thread and each render worker (worker-start.cjs) load with require().
   format: 'cjs',
   define: { 'process.env.NODE_ENV': '"production"' },
   write: false,

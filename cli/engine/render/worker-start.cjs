@@ -1,6 +1,7 @@
 // A render worker's first module (pool.ts). Plain JavaScript, so that the worker loads no
-// TypeScript: it runs the compiled engine (compile.ts), with its code cache, and serves the build.
+// TypeScript: it runs the compiled engine (compile.ts) and serves the build.
 const { parentPort, workerData } = require('node:worker_threads');
-const { loadBundle } = require('../../code-cache.cjs');
 
-loadBundle(workerData.engine).serveRequests(parentPort);
+// As bin.cjs does for the main thread: a worker thread does not share its compile cache.
+require('node:module').enableCompileCache?.();
+require(workerData.engine).serveRequests(parentPort);
