@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../cli/commands/serve/server.ts';
 import { buildSite } from '../../../cli/engine/build-site.ts';
@@ -8,7 +10,9 @@ import { loadModelWithoutHtml } from '../../../cli/engine/model.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { RouteMap } from '../../../cli/site/routes.ts';
 import { builtSite } from './built-site.ts';
-import { copyContent, editFile, quietly, scratchDir, workedExampleDir } from '../../helpers.ts';
+import { copyContent, editFile, quietly, repoRoot, scratchDir, workedExampleDir } from '../../helpers.ts';
+
+const run = promisify(execFile);
 
 /** Renames the locality "xalo" to "jalon" everywhere content names it, with or without an alias. */
 async function renameXalo(content: string, alias: boolean): Promise<void> {
@@ -138,6 +142,18 @@ describe('an alias', { timeout: 60_000 }, () => {
       `${file}  the alias /en/blog/index of /blog/piscina-en-verano is the path of the page "blog" (/en/blog); remove it`,
       `${join(content, 'blog/en/summer-pool-care.md')}  the alias /antiguo/ of /en/blog/summer-pool-care is listed twice; remove it`,
     ]);
+  });
+
+  it('that would hide a page fails `check` too, not only the build', async () => {
+    const content = await copyContent(workedExampleDir);
+    await editFile(content, post, withAliases('/contacto/'));
+    const result = await run('node', [join(repoRoot, 'cli/bin.cjs'), 'check', '--content', content]).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(result).toMatchObject({ code: 1 });
+    expect((result as { stderr: string }).stderr).toContain(
+      `${join(content, post)}  the alias /contacto/ of /blog/piscina-en-verano is the path of the page "contact" (/contacto); remove it`,
+    );
   });
 
   it('made from an old service slug may not land under /api/ either', async () => {
