@@ -42,7 +42,8 @@ export function readContentBytes(root: string, path: string, limit: SizeLimit): 
   try {
     const bytes = Buffer.allocUnsafe(Math.min(opened.size, limit.bytes) + 1);
     let length = 0;
-    for (let n = 1; n > 0 && length < bytes.length; length += n) n = readSync(opened.fd, bytes, length, bytes.length - length, null);
+    for (let n = 1; n > 0 && !complete(opened.size, length, bytes); length += n)
+      n = readSync(opened.fd, bytes, length, bytes.length - length, null);
     return finished(path, bytes, length, limit);
   } finally {
     closeSync(opened.fd);
@@ -58,7 +59,7 @@ export async function readContentBytesAsync(root: string, path: string, limit: S
   try {
     const bytes = Buffer.allocUnsafe(Math.min(opened.size, limit.bytes) + 1);
     let length = 0;
-    for (let n = 1; n > 0 && length < bytes.length; length += n)
+    for (let n = 1; n > 0 && !complete(opened.size, length, bytes); length += n)
       n = (await readAsync(opened.fd, bytes, length, bytes.length - length, null)).bytesRead;
     return finished(path, bytes, length, limit);
   } finally {
@@ -103,9 +104,8 @@ function openContent(root: string, path: string, limit: SizeLimit): { fd: number
       info = statSync(target);
     } else {
       const folder = dirname(path);
-      const real = realFolder(folder);
-      if (outsideOf(root, real))
-        return refuse(`is in ${folder}, a link to ${real} outside the content folder; copy the files into content/ instead`);
+      const real = folderOutside(root, folder);
+      if (real) return refuse(`is in ${folder}, a link to ${real} outside the content folder; copy the files into content/ instead`);
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -130,6 +130,12 @@ function openContent(root: string, path: string, limit: SizeLimit): { fd: number
   return { fd, size: opened.size };
 }
 
+/**
+ * Whether `length` bytes read are all there is to read: the size the file's stat gave (without a
+ * last read that returns nothing), or a full buffer. A file whose stat says 0 is read to its end.
+ */
+const complete = (size: number, length: number, bytes: Buffer) => (size > 0 && length === size) || length === bytes.length;
+
 /** The bytes read, unless there were more than the limit (a file may grow after its stat). */
 function finished(path: string, bytes: Buffer, length: number, limit: SizeLimit): { bytes: Buffer } | Refused {
   if (length > limit.bytes) return { issue: { file: path, message: tooLarge(`larger than ${limit.bytes / MB} MB`, limit) } };
@@ -149,23 +155,27 @@ function specialKind(info: Stats): string | undefined {
 
 /** Whether `real` (a resolved path) lies outside the resolved content folder `root`. */
 function outsideOf(root: string, real: string): boolean {
-  const inside = relative(realFolder(root), real);
+  const inside = relative(realpathSync.native(root), real);
   return inside.startsWith('..') || isAbsolute(inside);
 }
 
 /**
- * A folder's resolved path. A load reads thousands of files from a few folders, and resolving each
- * path took ~8 µs: each folder is resolved once per turn of the event loop, while the files of a
- * folder are read one after the other.
+ * Where `folder` really is when that is outside the content folder `root`, else ''. A load reads
+ * thousands of files from a few folders, and resolving and comparing each path took ~20 µs: the
+ * answer for a folder is kept for the turn of the event loop in which its files are read.
  */
-function realFolder(folder: string): string {
+function folderOutside(root: string, folder: string): string {
   if (!folders) {
     folders = new Map();
     setImmediate(() => (folders = undefined)).unref();
   }
-  let real = folders.get(folder);
-  if (real === undefined) folders.set(folder, (real = realpathSync.native(folder)));
-  return real;
+  const key = `${root}\0${folder}`;
+  let outside = folders.get(key);
+  if (outside === undefined) {
+    const real = realpathSync.native(folder);
+    folders.set(key, (outside = outsideOf(root, real) ? real : ''));
+  }
+  return outside;
 }
 let folders: Map<string, string> | undefined;
 
