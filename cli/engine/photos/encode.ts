@@ -11,7 +11,8 @@ import { readContentBytesAsync } from '../load/guarded-read.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from '../incremental/sealed.ts';
 import type { StagedFile } from '../write/stage.ts';
 import { photoLimit, reason } from './inspect.ts';
-import { decodeOptions, encoderSettings, inParallel, loadSharp, variantsOf } from './plan.ts';
+import { photoPixels } from './decode.ts';
+import { encoderSettings, inParallel, loadSharp, variantsOf } from './plan.ts';
 
 /** What the cache recorded of each file it holds, by file name: a file is trusted only as recorded. */
 const indexSchema = z.object({ files: z.record(z.string(), z.object({ size: z.number(), mtimeMs: z.number(), hash: z.string() })) });
@@ -123,9 +124,10 @@ export async function encodePhotos(
 class SourceChanged extends Error {}
 
 /**
- * The bytes of `variants` of `photo`. Its source is decoded once, turned upright by its EXIF
- * orientation and converted to sRGB through its ICC profile; only those pixels go on to the
- * encoders, so no metadata of the camera (EXIF, GPS, XMP, serial numbers) can reach the site.
+ * The bytes of `variants` of `photo`. Its source is decoded once (decode.ts), turned upright and
+ * converted to sRGB through its ICC profile (a HEIC's is not read: its pixels are taken as sRGB);
+ * only those pixels go on to the encoders, so no metadata of the camera (EXIF, GPS, XMP, serial
+ * numbers) can reach the site.
  */
 async function encodePhoto(photo: Photo, variants: { format: PhotoFormat; width: number; height: number }[]): Promise<Buffer[]> {
   // The content folder holds photos/, which holds the file by its name.
@@ -135,7 +137,7 @@ async function encodePhoto(photo: Photo, variants: { format: PhotoFormat; width:
   // Variant names come from the bytes the load saw: encoding others would cache them under a wrong name.
   if (!source || digest(source) !== photo.source.hash) throw new SourceChanged('changed or went away while the build ran; build again');
   const sharp = await loadSharp();
-  const { data, info } = await sharp(source, decodeOptions).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await (await photoPixels(source)).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
   return Promise.all(
     variants.map(({ format, width, height }) => {

@@ -9,7 +9,8 @@ import type { Photo } from '../../site/model.ts';
 import { outsideLink } from '../fs.ts';
 import { readContentBytesAsync, type SizeLimit } from '../load/guarded-read.ts';
 import { sameTimes, type ParsedFiles } from '../load/parse.ts';
-import { decodeOptions, inParallel, loadSharp, maxBytes, maxMegapixels, minPhotoWidth, planVariants } from './plan.ts';
+import { photoPixels } from './decode.ts';
+import { inParallel, loadSharp, maxBytes, maxMegapixels, minPhotoWidth, planVariants } from './plan.ts';
 
 /** A place in the content that names a photo; `report` puts a problem at that place. */
 export interface PhotoUse {
@@ -110,12 +111,6 @@ async function inspectPhoto(
     problems.push(`cannot be read as an image (${reason(error)}); export it again as JPEG`);
     return done();
   }
-  // The HEIF decoder sharp ships reads AVIF only: HEVC, what phones save as .heic, is patented.
-  const readsHeic = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
-  if (metadata.format === 'heif' && metadata.compression === 'hevc' && !readsHeic) {
-    problems.push('is a HEIC photo, which the build cannot decode (it reads AVIF, JPEG, PNG and WebP); export it as JPEG');
-    return done();
-  }
   // The size once the EXIF orientation is applied: a portrait shot is stored landscape with orientation 6.
   const { width, height } = metadata.autoOrient;
   const megapixels = (width * height) / 1e6;
@@ -134,7 +129,7 @@ async function inspectPhoto(
   // now, with the other problems. A photo already encoded decoded before, and is not checked again.
   if (!isCached?.(photo)) {
     try {
-      await sharp(input, decodeOptions).resize(32).raw().toBuffer();
+      await (await photoPixels(input, metadata)).resize(32).raw().toBuffer();
     } catch (error) {
       problems.push(
         `is damaged: its image data cannot be decoded (${reason(error)}); copy it again from the camera, or export it again as JPEG`,

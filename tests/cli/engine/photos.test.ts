@@ -38,7 +38,7 @@ async function cameraJpeg(orientation = 1, width = 1000, height = 750): Promise<
     .toBuffer();
 }
 
-/** A HEIC file as phones save it: the container of an AVIF, naming the HEVC codec instead. */
+/** A HEIC file whose image data no decoder can read: the container of an AVIF, naming the HEVC codec instead. */
 async function heic(): Promise<Buffer> {
   const avif = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#888' } })
     .avif()
@@ -178,7 +178,7 @@ describe('inspectPhotos', () => {
     expect(about('heavy.jpg')).toEqual([
       expect.stringMatching(/^is 31\.0 MB; photos must be at most 30 MB: export it at most 4000 px wide/),
     ]);
-    expect(about('phone.heic')).toEqual([expect.stringMatching(/^is a HEIC photo, .*; export it as JPEG$/)]);
+    expect(about('phone.heic')).toEqual([expect.stringMatching(/^is damaged: its image data cannot be decoded \(.+\); copy it again/)]);
     expect(about('link.jpg')).toEqual([expect.stringMatching(/^is a link to .*secret\.jpg, outside the content folder/)]);
     expect(reported).toEqual([
       expect.stringMatching(/^bad\/missing\.jpg: photo "bad\/missing\.jpg" is not in .*photos; put the file there/),
@@ -340,5 +340,88 @@ describe('a --no-cache build killed while it encodes photos', () => {
     expect(await readdir(tmp)).toEqual([]);
     expect((await readdir(work)).sort()).toEqual(['content', 'dist', 'tmp']);
     expect((await readdir(join(out, 'assets', 'photos'))).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a HEIC photo from a phone', () => {
+  // 800 × 600 px stored, shown portrait by its rotation (irot, and EXIF orientation 6 saying the
+  // same), with a camera serial and GPS position: see make-phone-heic.mjs beside it.
+  const phoneHeic = join(repoRoot, 'tests/fixtures/phone-photo/phone.heic');
+  let photo: Photo;
+  let encoded: Awaited<ReturnType<typeof encode>>;
+  const read = (path: string) => readFile(join(root, 'cache', 'heic', path.split('/').at(-1)!));
+
+  beforeAll(async () => {
+    const bytes = await readFile(phoneHeic);
+    expect((await sharp(bytes).metadata()).exif?.includes(serial)).toBe(true); // what must not get through
+    await writeFile(join(photosDir, 'obra', 'movil.heic'), bytes);
+    const { photos, issues } = await inspect(['obra/movil.heic']);
+    expect(issues).toEqual([]);
+    photo = photos.get('obra/movil.heic')!;
+    encoded = await encode([photo], join(root, 'cache', 'heic'));
+  });
+
+  it('is measured upright and offered at the sizes a JPEG of that size would be', () => {
+    expect(photo).toMatchObject({ width: 600, height: 800 });
+    expect(photo.variants.jpeg.map((v) => [v.width, v.height])).toEqual([
+      [480, 640],
+      [600, 800],
+    ]);
+    expect(encoded).toMatchObject({ encoded: 6, warnings: [] });
+  });
+
+  it('is turned once, by its rotation, at exactly the size pages declare', async () => {
+    for (const variant of variantsOf(photo)) {
+      const bytes = await read(variant.path);
+      expect(await sharp(bytes).metadata(), variant.path).toMatchObject({ width: variant.width, height: variant.height });
+      // A quarter clockwise: the red corner stored top left shows top right (turned twice, bottom right).
+      const [r, g, b] = await pixelAt(bytes, variant.width - 5, 5);
+      expect(r! > 200 && g! < 60 && b! < 60, `${variant.path}: ${[r, g, b]}`).toBe(true);
+    }
+  });
+
+  it('publishes no EXIF, GPS, XMP or camera serial in any variant, and plain sRGB', async () => {
+    for (const variant of variantsOf(photo)) {
+      const bytes = await read(variant.path);
+      const metadata = await sharp(bytes).metadata();
+      expect(metadata, variant.path).toMatchObject({
+        format: variant.format === 'avif' ? 'heif' : variant.format,
+        space: 'srgb',
+        hasProfile: false,
+      });
+      expect(metadata.exif ?? metadata.xmp ?? metadata.icc ?? metadata.orientation, variant.path).toBeUndefined();
+      expect(bytes.includes(serial) || bytes.includes('Acme'), variant.path).toBe(false);
+    }
+  });
+
+  it('reports a damaged HEIC, and one over the limits naming them, at its file', async () => {
+    const bytes = await readFile(phoneHeic);
+    const bad = join(photosDir, 'bad-heic');
+    await mkdir(bad, { recursive: true });
+    await writeFile(join(bad, 'cortada.heic'), bytes.subarray(0, bytes.length - 600));
+    // Its image size, as its ispe property states it, made 8000 × 5100.
+    const huge = Buffer.from(bytes);
+    const ispe = huge.indexOf('ispe', 0, 'latin1');
+    huge.writeUInt32BE(8000, ispe + 8);
+    huge.writeUInt32BE(5100, ispe + 12);
+    await writeFile(join(bad, 'enorme.heic'), huge);
+    await writeFile(join(bad, 'pesada.heic'), bytes);
+    await truncate(join(bad, 'pesada.heic'), 31 * 2 ** 20);
+
+    const { photos, issues } = await inspect(['cortada', 'enorme', 'pesada'].map((n) => `bad-heic/${n}.heic`));
+    expect(photos.size).toBe(0);
+    expect(issues).toEqual([
+      // Cut short: its image data ends before where the file's own index says it does.
+      { file: join(bad, 'cortada.heic'), message: expect.stringMatching(/^cannot be read as an image \(.+\); export it again as JPEG$/) },
+      {
+        file: join(bad, 'enorme.heic'),
+        message:
+          'is 5100 × 8000 px (40.8 megapixels); photos must be at most 40 megapixels: export it at most 4000 px wide (about 12 megapixels)',
+      },
+      {
+        file: join(bad, 'pesada.heic'),
+        message: expect.stringMatching(/^is 31\.0 MB; photos must be at most 30 MB: export it at most 4000 px wide/),
+      },
+    ]);
   });
 });
