@@ -104,6 +104,8 @@ const parseDocumentAt = (text: string): Parsed => {
   return { doc: yaml().parseDocument(text, { lineCounter: lines, prettyErrors: false }), lines };
 };
 
+const maxWords = 160;
+
 /**
  * Parses YAML with js-yaml, several times faster than `yaml`, which parses the text again only
  * for positions: to point at a problem, or to report a syntax error in its own words.
@@ -122,7 +124,10 @@ function parseYaml(file: string, text: string, issues: ContentIssue[], lineOffse
       ? again.doc.errors.map((e) => ({ ...again.lines.linePos(e.pos[0]), message: e.message }))
       : [{ line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: again ? (error as Error).message : reason! }];
     for (const { line, col, message } of errors) {
-      issues.push({ file, line: line + lineOffset, column: col, message: `invalid YAML: ${message.split('\n')[0]}` });
+      // js-yaml's words can quote a whole alias or tag: the line and column say where it is.
+      const words = message.split('\n')[0]!;
+      const short = words.length > maxWords ? `${words.slice(0, maxWords)}…` : words;
+      issues.push({ file, line: line + lineOffset, column: col, message: `invalid YAML: ${short}` });
     }
     return undefined;
   }

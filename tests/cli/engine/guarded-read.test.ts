@@ -5,7 +5,7 @@ import { appendFile, readFile, realpath, rename, rm, stat, symlink, writeFile } 
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { copyContent, lineOf, repoRoot, scratchDir, workedExampleDir } from '../../helpers.ts';
+import { copyContent, editFile, lineOf, repoRoot, scratchDir, workedExampleDir } from '../../helpers.ts';
 
 const run = promisify(execFile);
 
@@ -167,5 +167,37 @@ describe('reading the content folder', { timeout: 120_000 }, () => {
     );
     expect(output).toContain(`${join(content, 'localities.yaml')}  is ${await size('localities.yaml')}; a YAML file may be at most 2 MB`);
     expect(ms).toBeLessThan(20_000);
+  });
+});
+
+describe('a message about content', { timeout: 120_000 }, () => {
+  it('names a value YAML aliases made of ten million items by its kind, instead of spelling it out', async () => {
+    const content = await copyContent(workedExampleDir);
+    const anchors = Array.from({ length: 7 }, (_, i) =>
+      i === 0
+        ? 'x0: &a0 [x, x, x, x, x, x, x, x, x, x]'
+        : `x${i}: &a${i} [${Array(10)
+            .fill(`*a${i - 1}`)
+            .join(', ')}]`,
+    );
+    await editFile(content, 'reviews/ana-javea.yaml', (yaml) => `${anchors.join('\n')}\n${yaml.replace(/^source: .*$/m, 'source: *a6')}`);
+    const line = await lineOf(content, 'reviews/ana-javea.yaml', 'source:');
+
+    const { output } = await refused(content);
+
+    expect(output).toContain(`${join(content, 'reviews/ana-javea.yaml')}:${line}:9  source: expected one of "google",`);
+    expect(output).toMatch(/source: expected one of .*, got a list\n/);
+    expect(output.length).toBeLessThan(10_000);
+  });
+
+  it('cuts YAML words that quote a long alias, pointing at its place', async () => {
+    const content = await copyContent(workedExampleDir);
+    await editFile(content, 'reviews/ana-javea.yaml', (yaml) => yaml.replace(/^source: .*$/m, `source: *${'x'.repeat(5_000)}`));
+    const line = await lineOf(content, 'reviews/ana-javea.yaml', 'source:');
+
+    const { output } = await refused(content);
+
+    expect(output).toMatch(new RegExp(`${join(content, 'reviews/ana-javea.yaml')}:${line}:\\d+  invalid YAML: .{1,160}…\\n`));
+    expect(output).not.toContain('x'.repeat(200));
   });
 });
