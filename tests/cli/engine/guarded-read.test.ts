@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { appendFile, readFile, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { tooDeep } from '../../../cli/engine/load/nesting.ts';
 import { copyContent, editFile, lineOf, repoRoot, scratchDir, workedExampleDir } from '../../helpers.ts';
 
 const run = promisify(execFile);
@@ -190,6 +191,18 @@ describe('a message about content', { timeout: 120_000 }, () => {
     expect(output.length).toBeLessThan(10_000);
   });
 
+  it('shows control characters of a file name as escapes, so they cannot drive the terminal', async () => {
+    const content = await copyContent(workedExampleDir);
+    const name = '\u001b]0;owned\u0007\u001b[2J\u202e.yaml';
+    await mkdir(join(content, 'local'));
+    await writeFile(join(content, 'local', name), '{}\n');
+
+    const { output } = await refused(content);
+
+    expect(output).toContain(`${join(content, 'local')}/\\u001b]0;owned\\u0007\\u001b[2J\\u202e.yaml  "\\u001b]0;owned`);
+    for (const raw of ['\u0007', '\u001b', '\u202e']) expect(output).not.toContain(raw);
+  });
+
   it('cuts YAML words that quote a long alias, pointing at its place', async () => {
     const content = await copyContent(workedExampleDir);
     await editFile(content, 'reviews/ana-javea.yaml', (yaml) => yaml.replace(/^source: .*$/m, `source: *${'x'.repeat(5_000)}`));
@@ -199,5 +212,25 @@ describe('a message about content', { timeout: 120_000 }, () => {
 
     expect(output).toMatch(new RegExp(`${join(content, 'reviews/ana-javea.yaml')}:${line}:\\d+  invalid YAML: .{1,160}…\\n`));
     expect(output).not.toContain('x'.repeat(200));
+  });
+});
+
+describe('the nesting scan', () => {
+  const nested = (levels: number, indent = '  ') => Array.from({ length: levels }, (_, i) => `${indent.repeat(i)}- item`).join('\n');
+
+  it('allows 64 levels of lists and quotes, and finds the 65th', () => {
+    expect(tooDeep(nested(64))).toBeUndefined();
+    expect(tooDeep(nested(65))).toEqual({ line: 65, column: 129 });
+    expect(tooDeep(`intro\n\n${'> '.repeat(64)}x`)).toBeUndefined();
+    // Lists in a quote: 30 quotes and 35 lists, each line quoted.
+    const quoted = nested(40, '   ').replace(/^/gm, '> '.repeat(30));
+    expect(tooDeep(quoted)).toEqual({ line: 35, column: 60 + 3 * 34 + 1 });
+  });
+
+  it('counts neither siblings, nor indentation alone, nor a list that ended', () => {
+    expect(tooDeep(Array(2_000).fill('- item\n  - sub\n\n1. one\n   2) two').join('\n'))).toBeUndefined();
+    expect(tooDeep(`${' '.repeat(4_000)}code\n\t\t\t\t\t\t\t\t- x`)).toBeUndefined();
+    expect(tooDeep(`${nested(60)}\nback at the margin\n${nested(60)}`)).toBeUndefined();
+    expect(tooDeep('***\n---\n* * *\n-not a list\n2024.5 is no item')).toBeUndefined();
   });
 });
