@@ -7,12 +7,9 @@ import type { MarkdownBatch } from './render/markdown-text.ts';
 /** Loads the content folder and renders its Markdown: the model the templates render from. */
 export async function loadModel(contentDir: string, options: LoadOptions = {}): Promise<SiteModel> {
   // Loaded here, not with this module: most commands never render Markdown in this thread.
-  const { renderBatch, markdownToHtmlSync } = await import('./render/markdown.ts');
+  const { renderBatch, renderText } = await import('./render/markdown.ts');
   const many = async (batches: MarkdownBatch[]) => batches.map(renderBatch);
-  const { model, rendered } = renderMarkdown(await loadContent(contentDir, options), new MarkdownCache(), {
-    many,
-    one: markdownToHtmlSync,
-  });
+  const { model, rendered } = renderMarkdown(await loadContent(contentDir, options), new MarkdownCache(), { many, one: renderText });
   await rendered;
   return model;
 }

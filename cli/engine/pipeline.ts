@@ -126,7 +126,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
         const count = batches.reduce((sum, batch) => sum + batch.texts.length, 0);
         return parallelFor(count, parallelFrom.markdown) ? workers().markdown(batches) : batches.map(engine.renderBatch);
       },
-      one: engine.markdownToHtmlSync,
+      one: engine.renderText,
       ahead: options.ahead,
       rendering: (count) => {
         if (parallelFor(count, parallelFrom.markdown)) options.progress?.(`rendering ${count} Markdown texts`);
@@ -241,7 +241,7 @@ function warmUp(
   const render = engine.createRenderer(model, routes, assets, year, { index });
   const families = new Map(routes.routes.map((route) => [route.family, route]));
   for (const route of families.values()) render(route);
-  for (const text of [...content.posts.es.slice(0, 3), ...content.legal.es.slice(0, 1)]) engine.markdownToHtmlSync(text.markdown);
+  for (const text of [...content.posts.es.slice(0, 3), ...content.legal.es.slice(0, 1)]) engine.markdownToHtml(text.markdown, text.lang);
 }
 
 /** Each route as an output to plan: its page file, and the base of its family. */

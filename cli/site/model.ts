@@ -49,6 +49,11 @@ export interface Photo {
   variants: Record<PhotoFormat, PhotoVariant[]>;
 }
 
+/** A finished job as loaded, with its file, which problems in its Markdown name. */
+export interface ProjectSource extends Project {
+  file: string;
+}
+
 /** A finished job as pages show it: its Markdown body rendered per language. */
 export interface ProjectPage extends Project {
   html: Record<Lang, string>;
@@ -63,6 +68,8 @@ export interface MarkdownPage {
   sourceHash: string;
   /** Hash of the validated front matter: what lists of posts show. */
   frontMatterHash: string;
+  /** The file and the line of it where the body starts, which problems in the body name. */
+  bodyAt: { file: string; line: number };
 }
 
 /** A post as loaded: front matter and Markdown. The build gives it HTML (engine/incremental/markdown-cache.ts). */
@@ -111,7 +118,7 @@ export interface SiteModel {
 
 /** The content folder as loaded and validated, before Markdown is rendered. */
 export interface Content extends Omit<SiteModel, 'posts' | 'legal' | 'projects'> {
-  projects: Project[];
+  projects: ProjectSource[];
   posts: Record<Lang, PostSource[]>;
   legal: Record<Lang, LegalSource[]>;
 }

@@ -13,8 +13,9 @@ const words =
 
 /**
  * Writes `posts` synthetic posts (post-0.md …) into `dir`, in the plain front matter Hugo and
- * Eleventy read: about 3 KB each, with headings, a list, bold text, a quote and one link to the
- * next post. The same seed gives the same posts on every machine, so runs compare.
+ * Eleventy read: about 3 KB each, with headings, a list, bold text, a quote, a table (as the
+ * site's posts have, and which every peer's Markdown renders) and one link to the next post. The
+ * same seed gives the same posts on every machine, so runs compare.
  */
 export async function generateCorpus(dir: string, posts: number): Promise<void> {
   await mkdir(dir, { recursive: true });
@@ -32,6 +33,7 @@ export async function generateCorpus(dir: string, posts: number): Promise<void> 
       `${sentence(70)} [enlace](/blog/post-${(i + 1) % posts}/).`,
       `${sentence(60)}.`,
       `> ${sentence(20)}`,
+      ['| Tarea | Frecuencia |', '|---|---|', ...Array.from({ length: 4 }, () => `| ${sentence(4)} | ${sentence(3)} |`)].join('\n'),
       `${sentence(80)}.`,
     ].join('\n\n');
     const title = `Post ${i}: ${sentence(4)}`;

@@ -1,5 +1,5 @@
 // The peers' job done with this project's fixed stack and nothing else: each generated post read
-// with gray-matter, its Markdown rendered by remark with remark-html and the peers' minimal layout
+// with gray-matter, its Markdown rendered by remark (GitHub-flavoured, sanitised) and the peers' minimal layout
 // (peers.sh) by React, written as a page of its own into a new folder, on as many worker threads
 // as a build's render pool. No content checks, shared layout, cache, feeds or real site: what it
 // takes is the floor under our cold build. The bench compiles it to one CommonJS file, as the
@@ -11,8 +11,11 @@ import { join } from 'node:path';
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import matter from 'gray-matter';
 import { renderToStaticMarkup } from 'react-dom/server';
+import rehypeSanitize from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
 import { remark } from 'remark';
-import remarkHtml from 'remark-html';
+import remarkGfm from 'remark-gfm';
+import remarkRehype from 'remark-rehype';
 
 interface Job {
   corpus: string;
@@ -38,7 +41,7 @@ function Layout({ title, excerpt, date, html }: { title: string; excerpt: string
           <article>
             <h1>{title}</h1>
             <time>{date}</time>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: remark-html's sanitised output */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rehype-sanitize's output */}
             <div dangerouslySetInnerHTML={{ __html: html }} />
           </article>
         </main>
@@ -49,7 +52,7 @@ function Layout({ title, excerpt, date, html }: { title: string; excerpt: string
 }
 
 function renderPosts({ corpus, out, files }: Job): void {
-  const markdown = remark().use(remarkHtml);
+  const markdown = remark().use(remarkGfm).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify);
   for (const file of files) {
     const { data, content } = matter(readFileSync(join(corpus, file), 'utf8'));
     const html = String(markdown.processSync(content));

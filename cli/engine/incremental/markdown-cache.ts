@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { digest } from '../../files.cjs';
-import { writePack, type MarkdownBatch } from '../render/markdown-text.ts';
+import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from '../render/markdown-text.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedExt, sealedFile, writeSealed } from './sealed.ts';
-import type { Content, LegalPage, Post, ProjectPage, SiteModel } from '../../site/model.ts';
-import type { Project } from '../../site/schema/project.ts';
+import type { Content, LegalPage, MarkdownPage, Post, ProjectPage, ProjectSource, SiteModel } from '../../site/model.ts';
+import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import type { Lang } from '../../site/lang.ts';
 import { isRecord } from '../../site/json.ts';
 
@@ -71,10 +71,10 @@ export class MarkdownCache {
   }
 
   /** The texts in batches of a pack each, with the file a renderer keeps their HTML in (none in memory only). */
-  batches(texts: MarkdownBatch['texts']): MarkdownBatch[] {
+  batches<T extends { hash: string }>(texts: T[]): { texts: T[]; pack?: string }[] {
     // Made again each time: someone may delete .cache/ while dev runs.
     if (this.folder && texts.length) mkdirSync(this.folder, { recursive: true });
-    const batches: MarkdownBatch[] = [];
+    const batches: { texts: T[]; pack?: string }[] = [];
     for (let start = 0; start < texts.length; start += packSize) {
       const batch = texts.slice(start, start + packSize);
       batches.push({ texts: batch, pack: this.folder && this.file(packName(batch.map((text) => text.hash))) });
@@ -150,7 +150,7 @@ export class MarkdownCache {
       }
       held.delete(pack);
     }
-    for (const { texts } of this.batches([...this.unsaved].map((hash) => ({ hash, markdown: '' })))) {
+    for (const { texts } of this.batches([...this.unsaved].map((hash) => ({ hash })))) {
       const hashes = texts.map((text) => text.hash);
       writePack(this.file(packName(hashes)), Object.fromEntries(hashes.map((hash) => [hash, this.html.get(hash)!])));
       held.set(packName(hashes), hashes);
@@ -190,13 +190,13 @@ const packName = (hashes: string[]) => digest(hashes, 'hex').slice(0, 16);
 
 /**
  * Renders Markdown: batches of texts at once, e.g. across worker threads, keeping each batch in
- * its pack (see renderBatch in markdown.ts); and one text at once, for one found unreadable.
- * `ahead` holds texts sent to render while the content loaded; `rendering` is told how many
- * texts the build then waits for.
+ * its pack (see renderBatch in markdown.ts); and one text at once, for one found unreadable and
+ * for jobs. `ahead` holds texts sent to render while the content loaded; `rendering` is told how
+ * many texts the build then waits for.
  */
 export interface MarkdownRenderer {
-  many: (batches: MarkdownBatch[]) => Promise<string[][]>;
-  one: (markdown: string) => string;
+  many: (batches: MarkdownBatch[]) => Promise<RenderedBatch[]>;
+  one: (text: MarkdownText) => { html: string; issues: ContentIssue[] };
   ahead?: MarkdownAhead;
   rendering?: (count: number) => void;
 }
@@ -207,16 +207,16 @@ export interface MarkdownRenderer {
  * for 4,000 posts). renderMarkdown takes their HTML instead of sending them again.
  */
 export class MarkdownAhead {
-  private queued: MarkdownBatch['texts'] = [];
-  private readonly sent = new Map<string, { html: Promise<string[]>; index: number; pack?: string }>();
+  private queued: MarkdownText[] = [];
+  private readonly sent = new Map<string, { rendered: Promise<RenderedBatch>; text: MarkdownText; index: number; pack?: string }>();
 
   constructor(
     private readonly cache: MarkdownCache,
-    private readonly render: (batch: MarkdownBatch) => Promise<string[]>,
+    private readonly render: (batch: MarkdownBatch) => Promise<RenderedBatch>,
   ) {}
 
   /** Queues a text the cache lacks; a full batch is sent at once. */
-  add = (text: MarkdownBatch['texts'][number]): void => {
+  add = (text: MarkdownText): void => {
     if (this.sent.has(text.hash) || this.cache.has(text.hash) || this.queued.some((q) => q.hash === text.hash)) return;
     this.queued.push(text);
     if (this.queued.length === packSize) this.flush();
@@ -225,25 +225,39 @@ export class MarkdownAhead {
   /** Sends what is queued. */
   flush(): void {
     for (const batch of this.cache.batches(this.queued)) {
-      const html = this.render(batch);
-      html.catch(() => {}); // awaited by renderMarkdown; a failed load never asks for it
-      batch.texts.forEach((text, index) => this.sent.set(text.hash, { html, index, pack: batch.pack }));
+      const rendered = this.render(batch);
+      rendered.catch(() => {}); // awaited by renderMarkdown; a failed load never asks for it
+      batch.texts.forEach((text, index) => this.sent.set(text.hash, { rendered, text, index, pack: batch.pack }));
     }
     this.queued = [];
   }
 
-  /** The HTML of `hash` and the pack it is kept in, when it was sent. */
-  take(hash: string): Promise<{ html: string; pack?: string }> | undefined {
+  /** The HTML of `hash`, the pack it is kept in and the problems found in it, when it was sent. */
+  take(hash: string): Promise<{ html: string; pack?: string; issues: ContentIssue[] }> | undefined {
     const sent = this.sent.get(hash);
-    return sent?.html.then((html) => ({ html: html[sent.index]!, pack: sent.pack }));
+    return sent?.rendered.then(({ html, issues }) => ({
+      html: html[sent.index]!,
+      pack: sent.pack,
+      issues: issues.filter((issue) => issue.file === sent.text.file),
+    }));
   }
 }
+
+/** A post or legal text as the renderer takes it. */
+const textOf = (page: MarkdownPage & { markdown: string }): MarkdownText => ({
+  hash: page.sourceHash,
+  markdown: page.markdown,
+  lang: page.lang,
+  ...page.bodyAt,
+});
 
 /**
  * The content with every post and legal text given its HTML, read from `cache` when a page shows
  * it. What the cache lacks is rendered (all at once, by `render`) and added to it; what it holds
  * for no page any more is dropped. The model is returned at once, so that routes and the plan of
- * pages can be made while the texts render; their HTML can be read once `rendered` resolves.
+ * pages can be made while the texts render; their HTML can be read once `rendered` resolves. It
+ * fails with every text's problems (Markdown left as text) at once, and then the cache keeps none
+ * of the texts, so that the next build reports them again.
  */
 export function renderMarkdown(
   content: Content,
@@ -253,22 +267,31 @@ export function renderMarkdown(
   const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
   cache.keepOnly(new Set(pages.map((p) => p.sourceHash)));
   render.ahead?.flush();
-  const missing = new Map(pages.filter((p) => !cache.has(p.sourceHash)).map((p) => [p.sourceHash, p.markdown]));
+  const missing = new Map(pages.filter((p) => !cache.has(p.sourceHash)).map((p) => [p.sourceHash, p]));
   const early = [...missing.keys()].flatMap((hash) => {
     const html = render.ahead?.take(hash);
     return html ? [{ hash, html }] : [];
   });
   for (const { hash } of early) missing.delete(hash);
-  const batches = cache.batches([...missing].map(([hash, markdown]) => ({ hash, markdown })));
+  const batches = cache.batches([...missing.values()].map(textOf));
   render.rendering?.(early.length + missing.size);
   const state = { done: false };
+  const projectIssues: ContentIssue[] = [];
+  const projects = withBodies(content.projects, (project, lang) => {
+    const { html, issues } = render.one({ hash: '', markdown: project[lang].body, lang, file: project.file, line: 1 });
+    // A job's text lies inside its YAML file: the line is the text's own.
+    for (const { line, message } of issues) projectIssues.push({ file: project.file, message: `${lang}.body, line ${line}: ${message}` });
+    return html;
+  });
   const rendered = Promise.all([render.many(batches), Promise.all(early.map((e) => e.html))]).then(([texts, earlier]) => {
-    batches.forEach(({ texts: batch, pack }, b) => batch.forEach(({ hash }, i) => cache.set(hash, texts[b]![i]!, pack)));
+    const issues = [...texts.flatMap((batch) => batch.issues), ...earlier.flatMap((text) => text.issues), ...projectIssues];
+    if (issues.length > 0) throw new ContentError(issues);
+    batches.forEach(({ texts: batch, pack }, b) => batch.forEach(({ hash }, i) => cache.set(hash, texts[b]!.html[i]!, pack)));
     early.forEach(({ hash }, i) => cache.set(hash, earlier[i]!.html, earlier[i]!.pack));
     state.done = true;
   });
   const model = withHtml(content, htmlIn(cache, render.one, state), { lazy: true, memo: cache.pages });
-  return { model: { ...model, projects: withBodies(content.projects, render.one) }, rendered };
+  return { model: { ...model, projects }, rendered };
 }
 
 /**
@@ -277,16 +300,19 @@ export function renderMarkdown(
  * the build: a dev session's pages keep it, and one that held the build held, through its options,
  * the build before it.
  */
-function htmlIn(cache: MarkdownCache, one: (markdown: string) => string, state: { done: boolean }) {
+function htmlIn(cache: MarkdownCache, one: MarkdownRenderer['one'], state: { done: boolean }) {
   return (page: Content['posts'][Lang][number] | Content['legal'][Lang][number]) => {
     if (!state.done) throw new Error(`the HTML of ${page.lang}/${page.slug} was read before its Markdown was rendered`);
-    return cache.get(page.sourceHash, () => one(page.markdown));
+    return cache.get(page.sourceHash, () => one(textOf(page)).html);
   };
 }
 
 /** Finished jobs with their bodies rendered: a few short texts, rendered each build. */
-export const withBodies = (projects: readonly Project[], html: (markdown: string) => string): ProjectPage[] =>
-  projects.map((p) => ({ ...p, html: { es: html(p.es.body), en: html(p.en.body) } }));
+export const withBodies = (projects: readonly ProjectSource[], html: (project: ProjectSource, lang: Lang) => string): ProjectPage[] =>
+  projects.map((project) => {
+    const { file: _, ...rest } = project;
+    return { ...rest, html: { es: html(project, 'es'), en: html(project, 'en') } };
+  });
 
 type Pages<P> = Record<Lang, P[]>;
 

@@ -6,12 +6,13 @@ import { outsideLink } from '../fs.ts';
 import { readContentText, sizeLimits } from './guarded-read.ts';
 import { loadImages } from './images.ts';
 import { inspectPhotos, type PhotoUse } from '../photos/inspect.ts';
-import { projectSchema, type Project } from '../../site/schema/project.ts';
+import { projectSchema } from '../../site/schema/project.ts';
 import { reviewSchema, type Review } from '../../site/schema/review.ts';
 import { loadMarkdown, loadYaml, type ParsedFile, type ParsedFiles, type PreviousParse, type Source } from './parse.ts';
 import { fillDouble, unknownPlaceholders } from '../../site/placeholders.ts';
 import { nearestLocalities } from '../../site/geo.ts';
-import { localPlaceholders, type Content, type MarkdownPage, type Photo, type Place } from '../../site/model.ts';
+import { localPlaceholders, type Content, type MarkdownPage, type Photo, type Place, type ProjectSource } from '../../site/model.ts';
+import type { MarkdownText } from '../render/markdown-text.ts';
 import { langs, type Lang } from '../../site/lang.ts';
 import { byCodeUnits } from '../../site/order.ts';
 import { photoRef } from '../../site/schema/common.ts';
@@ -33,7 +34,7 @@ export interface LoadOptions {
   /** Whether a photo's files are already encoded: its data is then known to decode (photos/inspect.ts). */
   photoEncoded?: (photo: Photo) => boolean;
   /** Told each post's and legal text's Markdown as it is read, by the hash it is cached under, to start rendering it. */
-  onMarkdown?: (text: { hash: string; markdown: string }) => void;
+  onMarkdown?: (text: MarkdownText) => void;
   /**
    * The page each parsed entry gave, kept by a dev session: it hands every build the entries of
    * its last one, and an unchanged file's entry is that very object, so its page is the same too,
@@ -174,7 +175,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     checkService(source, ['service'], entry.service);
     checkLocality(source, ['locality'], entry.locality);
   };
-  const projects: Project[] = [];
+  const projects: ProjectSource[] = [];
   for (const file of await listFiles(contentDir, 'projects', '.yaml', issues)) {
     const loaded = yaml(file, projectSchema);
     // Photos named by an invalid job are still checked, so that one run reports every problem.
@@ -193,7 +194,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       if (projects.some((p) => p[lang].slug === data[lang].slug))
         issues.push(source.issue([lang, 'slug'], `"${data[lang].slug}" is already the slug of another job`));
     }
-    projects.push(data);
+    projects.push({ ...data, file: source.file });
   }
   projects.sort((a, b) => byCodeUnits(b.date, a.date) || byCodeUnits(a.es.slug, b.es.slug));
   const reviews: Review[] = [];
@@ -324,10 +325,11 @@ function loadPage<S extends z.ZodType<PairPage>>(
   // The file's hash stands for the body, unless the body was rewritten from other content.
   const body = hooks.body?.(md.body, { ...front, lang }, source, md.bodyLine);
   const sourceHash = body === undefined || body === md.body ? md.hash : digest([md.hash, body]);
-  onMarkdown?.({ hash: sourceHash, markdown: body ?? md.body });
+  const bodyAt = { file: join(contentDir, file), line: md.bodyLine };
+  onMarkdown?.({ hash: sourceHash, markdown: body ?? md.body, lang, ...bodyAt });
   let page = body === undefined ? (pageOf?.get(entry) as Page | undefined) : undefined;
   if (!page) {
-    page = { ...front, lang, frontMatterHash, sourceHash } as Page;
+    page = { ...front, lang, frontMatterHash, sourceHash, bodyAt } as Page;
     // Not enumerable: copies of the page (withHtml) must not read a body the build may not need.
     Object.defineProperty(page, 'markdown', body === undefined ? { get: () => md.body } : { value: body });
     if (body === undefined) pageOf?.set(entry, page);

@@ -59,7 +59,18 @@ export const engineBundling = {
   // What rendering runs on is bundled: it loads faster in the build and in each worker, and of
   // the icon set only the icons used are loaded. React's development build is left out. zod
   // (for the contact form's constraints) loaded from its hundred files cost ~50 ms per thread.
-  ...nodeBundle(['react', 'react-dom', 'react-helmet-async', 'remark', 'remark-gfm', 'remark-html', 'lucide-react', 'zod']),
+  ...nodeBundle([
+    'react',
+    'react-dom',
+    'react-helmet-async',
+    'remark',
+    'remark-gfm',
+    'remark-rehype',
+    'rehype-sanitize',
+    'rehype-stringify',
+    'lucide-react',
+    'zod',
+  ]),
   // CommonJS, which the build's thread and each render worker (worker-start.cjs) load with require().
   format: 'cjs',
   define: { 'process.env.NODE_ENV': '"production"' },

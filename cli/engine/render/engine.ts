@@ -7,7 +7,7 @@ import { routeKey, type Route, type RouteMap } from '../../site/routes.ts';
 import { indexModel, tracker } from '../incremental/tracking.ts';
 
 export { pages } from '../../../templates/pages/index.tsx';
-export { markdownToHtmlSync, renderBatch } from './markdown.ts';
+export { markdownToHtml, renderBatch, renderText } from './markdown.ts';
 
 export interface RenderedPage {
   path: string;

@@ -1,5 +1,20 @@
 // What the render code and the Markdown cache (engine/incremental/markdown-cache.ts) share, without loading either.
+import type { ContentIssue } from '../../site/issues.ts';
+import type { Lang } from '../../site/lang.ts';
 import { writeSealed } from '../incremental/sealed.ts';
+
+/**
+ * A Markdown text to render: its source, the hash that names it, its language (what its
+ * footnotes and tables say), and the file and line where it starts, which problems and failures
+ * in it name.
+ */
+export interface MarkdownText {
+  hash: string;
+  markdown: string;
+  lang: Lang;
+  file: string;
+  line: number;
+}
 
 /**
  * Markdown texts rendered together, by the hash of their source, and the pack file that keeps
@@ -7,8 +22,14 @@ import { writeSealed } from '../incremental/sealed.ts';
  * writing a hundred kilobytes into it.
  */
 export interface MarkdownBatch {
-  texts: { hash: string; markdown: string }[];
+  texts: MarkdownText[];
   pack?: string;
+}
+
+/** A batch rendered: each text's HTML, in order, and the content problems found in any of them. */
+export interface RenderedBatch {
+  html: string[];
+  issues: ContentIssue[];
 }
 
 /** Writes a pack: the HTML of its texts by hash, sealed, whole or not at all. */

@@ -1,17 +1,72 @@
-// Markdown to HTML with remark. Part of the engine (engine.ts): the main thread and each render
-// worker load it only when they render.
+// Markdown to HTML: GitHub-flavoured (tables, strikethrough, autolinks, task lists, footnotes),
+// sanitised, with what it did not understand reported. Part of the engine (engine.ts): the main
+// thread and each render worker load it only when they render.
 import { remark } from 'remark';
-import remarkHtml from 'remark-html';
-import { writePack, type MarkdownBatch } from './markdown-text.ts';
+import remarkGfm from 'remark-gfm';
+import remarkRehype from 'remark-rehype';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import type { ContentIssue } from '../../site/issues.ts';
+import type { Lang } from '../../site/lang.ts';
+import { leftoverSyntax, type Leftover } from './leftovers.ts';
+import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from './markdown-text.ts';
+import { scrollableTables, tableRegionAttributes } from './tables.ts';
 
-const processor = remark().use(remarkHtml);
+/** What a text's footnotes and tables say in each language (the footnotes' heading is for screen readers). */
+const words = {
+  es: { footnotes: 'Notas', back: 'Volver a la referencia', table: 'Tabla' },
+  en: { footnotes: 'Footnotes', back: 'Back to reference', table: 'Table' },
+} satisfies Record<Lang, unknown>;
 
-/** Markdown to sanitised HTML. */
-export const markdownToHtmlSync = (markdown: string): string => String(processor.processSync(markdown));
+/**
+ * GitHub's sanitising schema (rehype-sanitize's default), and the table regions' attributes. Ids
+ * are not prefixed again: raw HTML is dropped, so the only ids are the footnotes', which
+ * remark-rehype prefixes itself, links included; prefixed twice, the links lead nowhere.
+ */
+const schema = {
+  ...defaultSchema,
+  clobber: [],
+  attributes: { ...defaultSchema.attributes, div: [...(defaultSchema.attributes?.div ?? []), ...tableRegionAttributes] },
+};
+
+const processorFor = (lang: Lang) =>
+  remark()
+    .use(remarkGfm)
+    .use(leftoverSyntax)
+    .use(scrollableTables, { name: words[lang].table })
+    .use(remarkRehype, {
+      footnoteLabel: words[lang].footnotes,
+      footnoteBackLabel: (reference, again) => `${words[lang].back} ${reference + 1}${again > 1 ? `-${again}` : ''}`,
+    })
+    .use(rehypeSanitize, schema)
+    .use(rehypeStringify)
+    .freeze();
+const processors = { es: processorFor('es'), en: processorFor('en') };
+
+/** Markdown to sanitised HTML, and what it left as text (leftovers.ts), by line of the text. */
+export function markdownToHtml(markdown: string, lang: Lang): { html: string; leftovers: Leftover[] } {
+  const file = processors[lang].processSync(markdown);
+  const html = String(file);
+  return { html: html && !html.endsWith('\n') ? `${html}\n` : html, leftovers: (file.data as { leftovers?: Leftover[] }).leftovers ?? [] };
+}
+
+/**
+ * A text's HTML, and what it left as text as content problems at their lines of its file. A
+ * failure names the file: a text deep or large enough to exhaust the renderer fails in it.
+ */
+export function renderText({ markdown, lang, file, line }: MarkdownText): { html: string; issues: ContentIssue[] } {
+  try {
+    const { html, leftovers } = markdownToHtml(markdown, lang);
+    return { html, issues: leftovers.map((left) => ({ file, line: line + left.line - 1, column: left.column, message: left.message })) };
+  } catch (error) {
+    throw new Error(`${file}: its Markdown could not be rendered (${(error as Error).message})`, { cause: error });
+  }
+}
 
 /** Renders a batch of texts, keeping their HTML in its pack on the thread that rendered it. */
-export function renderBatch({ texts, pack }: MarkdownBatch): string[] {
-  const html = texts.map((text) => markdownToHtmlSync(text.markdown));
+export function renderBatch({ texts, pack }: MarkdownBatch): RenderedBatch {
+  const rendered = texts.map(renderText);
+  const html = rendered.map((text) => text.html);
   if (pack) writePack(pack, Object.fromEntries(texts.map((text, i) => [text.hash, html[i]!])));
-  return html;
+  return { html, issues: rendered.flatMap((text) => text.issues) };
 }

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { repoRoot } from '../../paths.ts';
 import type { Assets } from '../../../templates/context.tsx';
 import { withHtml } from '../incremental/markdown-cache.ts';
-import type { MarkdownBatch } from './markdown-text.ts';
+import type { MarkdownBatch, RenderedBatch } from './markdown-text.ts';
 import type { Content, SiteModel } from '../../site/model.ts';
 import { markdownPageOf, type RouteMap } from '../../site/routes.ts';
 import type { RenderedBytes, WorkerRequest } from './worker.ts';
@@ -39,11 +39,11 @@ export class RenderPool {
   constructor(engineFile: string, size = availableParallelism()) {
     this.workers = Array.from({ length: Math.max(1, size) }, () => {
       const worker = new Worker(workerStart, { workerData: { engine: engineFile } });
-      worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
+      worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: { message: string; stack?: string } }) => {
         this.waiting.set(worker, this.waiting.get(worker)! - 1);
         const task = this.pending.get(id);
         this.pending.delete(id);
-        if (error) task?.reject(new Error(`a render worker failed: ${error}`));
+        if (error) task?.reject(failed(error));
         else task?.resolve(result);
       });
       worker.on('error', (error) => this.failAll(new Error('a render worker crashed', { cause: error })));
@@ -68,7 +68,7 @@ export class RenderPool {
     });
   }
 
-  async markdown(batches: MarkdownBatch[]): Promise<string[][]> {
+  async markdown(batches: MarkdownBatch[]): Promise<RenderedBatch[]> {
     // A lone batch (MarkdownAhead's, sent as the content loads) goes to the worker with the fewest
     // tasks waiting: with the loader on a third thread, the system may give one worker less time,
     // and the pages wait for the last text.
@@ -77,9 +77,9 @@ export class RenderPool {
     return results.flat();
   }
 
-  private renderOn(worker: Worker, batches: MarkdownBatch[]): Promise<string[][]> {
+  private renderOn(worker: Worker, batches: MarkdownBatch[]): Promise<RenderedBatch[]> {
     for (const { texts } of batches) for (const { hash } of texts) this.renderedBy.set(hash, worker);
-    return this.send<string[][]>(worker, { type: 'markdown', batches });
+    return this.send<RenderedBatch[]>(worker, { type: 'markdown', batches });
   }
 
   /**
@@ -192,6 +192,13 @@ export class RenderPool {
     this.closing = true;
     for (const worker of this.workers) void worker.terminate();
   }
+}
+
+/** A worker's failure as this thread reports it: its message, and its stack for --debug. */
+function failed({ message, stack }: { message: string; stack?: string }): Error {
+  const error = new Error(`a render worker failed: ${message}`);
+  if (stack) error.stack = stack;
+  return error;
 }
 
 /**

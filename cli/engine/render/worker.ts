@@ -38,9 +38,9 @@ export const serveRequests = (port: MessagePort) => port.on('message', (request:
 async function answer(port: MessagePort, request: WorkerRequest): Promise<void> {
   try {
     if (request.type === 'markdown') {
-      const html = request.batches.map(renderBatch);
-      request.batches.forEach(({ texts }, b) => texts.forEach(({ hash }, i) => rendered.set(hash, html[b]![i]!)));
-      port.postMessage({ id: request.id, result: html });
+      const result = request.batches.map(renderBatch);
+      request.batches.forEach(({ texts }, b) => texts.forEach(({ hash }, i) => rendered.set(hash, result[b]!.html[i]!)));
+      port.postMessage({ id: request.id, result });
     } else if (request.type === 'site') {
       const model = deserialize(request.model) as SiteModel;
       const routes = new RouteMap(model);
@@ -69,6 +69,7 @@ async function answer(port: MessagePort, request: WorkerRequest): Promise<void> 
       port.postMessage({ id: request.id, result }, moved);
     }
   } catch (error) {
-    port.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    const failure = error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+    port.postMessage({ id: request.id, error: failure });
   }
 }

@@ -371,7 +371,8 @@ Una frase nueva.
           'blog/prevencion-averias-fontaneria.html',
           'Una frase nueva.',
         ],
-        ['legal/es/aviso-legal.md', (md) => `${md}\nEscríbanos a {{email}}.\n`, 'aviso-legal.html', 'Escríbanos a info@'],
+        // The placeholder's address, linked as GitHub-flavoured Markdown links an address.
+        ['legal/es/aviso-legal.md', (md) => `${md}\nEscríbanos a {{email}}.\n`, 'aviso-legal.html', 'Escríbanos a <a href="mailto:info@'],
         [
           'blog/en/preventing-plumbing-problems.md',
           (md) => `${md}\nA new sentence.\n`,

@@ -3,11 +3,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MarkdownCache, renderMarkdown } from '../../../cli/engine/incremental/markdown-cache.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
-import { markdownToHtmlSync, renderBatch } from '../../../cli/engine/render/markdown.ts';
-import type { MarkdownBatch } from '../../../cli/engine/render/markdown-text.ts';
+import { renderBatch, renderText } from '../../../cli/engine/render/markdown.ts';
+import type { MarkdownBatch, RenderedBatch } from '../../../cli/engine/render/markdown-text.ts';
 import { scratchDir } from '../../helpers.ts';
 
-const text = (n: number) => ({ hash: `hash-${n}`, markdown: `# Post ${n}\n\nBody of post ${n}.` });
+const text = (n: number) => ({
+  hash: `hash-${n}`,
+  markdown: `# Post ${n}\n\nBody of post ${n}.`,
+  lang: 'es' as const,
+  file: `post-${n}.md`,
+  line: 1,
+});
 const texts = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => text(from + i));
 const notRendered = () => {
   throw new Error('rendered again, though the cache holds it');
@@ -15,7 +21,8 @@ const notRendered = () => {
 
 /** Renders `missing` the way a build does, in batches that each write their pack, and saves. */
 function fill(cache: MarkdownCache, missing: ReturnType<typeof texts>): void {
-  for (const batch of cache.batches(missing)) renderBatch(batch).forEach((html, i) => cache.set(batch.texts[i]!.hash, html, batch.pack));
+  for (const batch of cache.batches(missing))
+    renderBatch(batch).html.forEach((html, i) => cache.set(batch.texts[i]!.hash, html, batch.pack));
   cache.save();
 }
 
@@ -58,8 +65,9 @@ describe('the Markdown cache', () => {
   it('gives the model while its texts render, and their HTML only once they have', async () => {
     const content = await loadContent('tests/fixtures/minimal-site');
     let finish = () => {};
-    const many = (batches: MarkdownBatch[]) => new Promise<string[][]>((resolve) => (finish = () => resolve(batches.map(renderBatch))));
-    const { model, rendered } = renderMarkdown(content, new MarkdownCache(), { many, one: markdownToHtmlSync });
+    const many = (batches: MarkdownBatch[]) =>
+      new Promise<RenderedBatch[]>((resolve) => (finish = () => resolve(batches.map(renderBatch))));
+    const { model, rendered } = renderMarkdown(content, new MarkdownCache(), { many, one: renderText });
     const post = model.posts.es.find((p) => p.slug === 'piscina-en-verano')!;
     expect(post.title).toBeTruthy();
     // Read now, the text would be rendered a second time, on the thread that asked.

@@ -57,7 +57,7 @@ function byRenderer(pages: { html: unknown }[]): Record<string, number> {
 }
 
 /** A batch of one Markdown text, kept in no pack. */
-const batch = (markdown: string) => ({ texts: [{ hash: markdown, markdown }] });
+const batch = (markdown: string) => ({ texts: [{ hash: markdown, markdown, lang: 'es' as const, file: `${markdown}.md`, line: 1 }] });
 
 describe('the render pool', () => {
   it('fails the build when a worker stops instead of waiting for it forever', async () => {

@@ -24,8 +24,9 @@ describe("the bench's run of remark and React alone", () => {
     expect(page).toMatch(/^<!DOCTYPE html><html lang="es"><head><meta charSet="utf-8"\/>/);
     expect(page).toContain(`<title>${title}</title>`);
     expect(page).toContain(`<h1>${title}</h1>`);
-    // The Markdown, rendered by remark-html: heading, list, bold text, link and quote.
-    for (const html of ['<h2>', '<ul>', '<strong>', '<a href="/blog/post-4/">enlace</a>', '<blockquote>']) expect(page).toContain(html);
+    // The Markdown, GitHub-flavoured: heading, list, bold text, link, quote and table.
+    for (const html of ['<h2>', '<ul>', '<strong>', '<a href="/blog/post-4/">enlace</a>', '<blockquote>', '<th>'])
+      expect(page).toContain(html);
   });
 
   it('fails with what the program printed when it cannot read the posts', async () => {

@@ -1,0 +1,56 @@
+// Markdown the renderer did not understand stays in the page as text: a table that is not one, bold
+// or a link with a space where none may be, a heading without its space. Each is a content problem
+// at its line, so that such a text is never published looking like that.
+import type { Nodes, Root } from 'mdast';
+
+/** A construct left as text: where it starts in the text, and what to do about it. */
+export interface Leftover {
+  line: number;
+  column: number;
+  message: string;
+}
+
+const tableRow = 'a table row left as text: a table needs a header row, a |---| line under it, and a line per row';
+
+/** What text outside code must not hold, checked in its source: an escaped `\*\*` is meant. */
+const anywhere = [
+  { pattern: /\n[ \t>]*\|/, message: tableRow },
+  {
+    pattern: /\|\s*:?-{3,}:?\s*\|/,
+    message: "a table's |---| line left as text: it goes right under the header row, with as many cells as that row",
+  },
+  { pattern: /\*\*/, message: 'bold left as text: put ** right against the words, as in **like this**' },
+  { pattern: /\[[^\]\n]+\]\([^)\n]*\)/, message: 'a link left as text: write [text](address) with no space in the address' },
+];
+/** What a paragraph must not start with. */
+const atStart = [
+  { pattern: /^\|/, message: tableRow },
+  { pattern: /^(?:#{1,6}(?=[^\s#])|#{7,}\s)/, message: 'a heading marker left as text: write one to six # and a space, as in ## Heading' },
+];
+
+/** A unified plugin that records each leftover in the file's data (`leftovers`). */
+export function leftoverSyntax() {
+  return (tree: Root, file: { value: unknown; data: object }) => {
+    const source = String(file.value);
+    const found: Leftover[] = [];
+    const check = (node: Nodes, first: boolean) => {
+      if (node.type === 'text' && node.position?.start.offset !== undefined) {
+        const { start, end } = node.position;
+        const raw = source.slice(start.offset, end.offset);
+        for (const { pattern, message } of first ? [...atStart, ...anywhere] : anywhere) {
+          const match = pattern.exec(raw);
+          if (!match) continue;
+          // A row found at a line's start is reported at that line, not at the line break before it.
+          const at = match.index + (match[0].startsWith('\n') ? 1 : 0);
+          const lines = raw.slice(0, at).split('\n');
+          const column = lines.length === 1 ? start.column + at : lines.at(-1)!.length + 1;
+          found.push({ line: start.line + lines.length - 1, column, message });
+          break;
+        }
+      }
+      if ('children' in node) node.children.forEach((child, i) => check(child, node.type === 'paragraph' && i === 0));
+    };
+    check(tree, false);
+    Object.assign(file.data, { leftovers: found });
+  };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { markdownToHtml, renderBatch, renderText } from '../../../cli/engine/render/markdown.ts';
+import type { Lang } from '../../../cli/site/lang.ts';
+
+const file = 'content/blog/es/post.md';
+/** A text whose body starts on line 7 of its file, after its front matter. */
+const text = (markdown: string, lang: Lang = 'es') => ({ hash: 'h', markdown, lang, file, line: 7 });
+
+describe('Markdown, GitHub-flavoured', () => {
+  it('puts a table in a region that scrolls alone, takes focus and is named after its header cells', () => {
+    const { html } = markdownToHtml('| Tarea | Frecuencia |\n|---|---|\n| Purgar radiadores | Cada otoño |\n', 'es');
+    expect(html).toContain('<div class="table-scroll" role="region" tabindex="0" aria-label="Tarea, Frecuencia"><table>\n<thead>');
+    expect(html).toContain('<th>Tarea</th>\n<th>Frecuencia</th>');
+    expect(html).toContain('<td>Purgar radiadores</td>');
+  });
+
+  it('names a table without header text after the word for a table in its language', () => {
+    const table = '| | |\n|---|---|\n| a | b |\n';
+    expect(markdownToHtml(table, 'es').html).toContain('aria-label="Tabla"');
+    expect(markdownToHtml(table, 'en').html).toContain('aria-label="Table"');
+  });
+
+  it('renders strikethrough, autolinks, task lists and footnotes, which link both ways and speak the text’s language', () => {
+    const { html } = markdownToHtml('~~old~~ www.example.com\n\n- [x] done\n- [ ] to do\n\nNote[^1].\n\n[^1]: The note.\n', 'es');
+    expect(html).toContain('<del>old</del> <a href="http://www.example.com">www.example.com</a>');
+    expect(html).toContain('<input type="checkbox" checked disabled> done');
+    expect(html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1"');
+    expect(html).toContain('<li id="user-content-fn-1">');
+    expect(html).toContain('<a href="#user-content-fnref-1" data-footnote-backref="" aria-label="Volver a la referencia 1"');
+    expect(html).toContain('<h2 class="sr-only" id="footnote-label">Notas</h2>');
+    expect(markdownToHtml('Note[^1].\n\n[^1]: The note.\n', 'en').html).toContain('>Footnotes</h2>');
+  });
+
+  it('still drops raw HTML and links that run code', () => {
+    const { html } = markdownToHtml('<script>alert(1)</script>\n\n[x](javascript:alert(1)) <b onclick="alert(1)">b</b>\n', 'en');
+    expect(html).not.toMatch(/script|onclick|javascript/);
+    expect(html).toContain('<a>x</a>');
+  });
+});
+
+describe('Markdown left as text', () => {
+  // Each: the text, and the line and column of the text where the problem starts.
+  it.each([
+    ['a table row without its |---| line', 'Intro\n\n| Tarea | Frecuencia |\n| Purgar | Cada otoño |\n', 3, 1, 'a table row left as text'],
+    ['a table whose |---| line has a cell too many', '| a | b |\n|---|---|---|\n| 1 | 2 |\n', 1, 1, 'a table row left as text'],
+    ['a table row under a line of text', 'Frecuencias:\n| Tarea | Frecuencia |\n', 2, 1, 'a table row left as text'],
+    ['bold with a space inside', 'Revisa **la caldera ** cada año.\n', 1, 8, 'bold left as text'],
+    ['a link with a space in its address', 'Lee [la guía](mi guia.html) antes.\n', 1, 5, 'a link left as text'],
+    ['a heading without its space', 'Texto.\n\n##Mantenimiento\n', 3, 1, 'a heading marker left as text'],
+    ['a heading of seven #', '####### Demasiado\n', 1, 1, 'a heading marker left as text'],
+  ])('is reported at its file and line: %s', (_, markdown, line, column, message) => {
+    expect(renderText(text(markdown)).issues).toEqual([{ file, line: 7 + line - 1, column, message: expect.stringContaining(message) }]);
+  });
+
+  it('is not reported where the text escapes it, shows it as code, or is the table it meant', () => {
+    const fine = '\\*\\*Nota\\*\\* and `**x**` and `|---|`\n\n```\n| a | b |\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n# Título\n';
+    expect(renderText(text(fine)).issues).toEqual([]);
+  });
+
+  it('is reported for every text of a batch, each at its own file', () => {
+    const { issues } = renderBatch({
+      texts: [text('| a | b |\n'), { ...text('Ok.\n\n[x](a b)\n'), file: 'content/blog/en/post.md', line: 9 }],
+    });
+    expect(issues.map(({ file, line }) => `${file}:${line}`)).toEqual([`${file}:7`, 'content/blog/en/post.md:11']);
+  });
+});
+
+describe('a text the renderer cannot render', () => {
+  it('fails naming its file', () => {
+    // Deep enough to overflow the stack of remark's tree builder.
+    expect(() => renderBatch({ texts: [text('Fine.\n'), text(`${'>'.repeat(2500)} deep`)] })).toThrow(
+      /^content\/blog\/es\/post\.md: its Markdown could not be rendered \(Maximum call stack size exceeded\)$/,
+    );
+  });
+});
