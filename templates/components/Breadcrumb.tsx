@@ -13,10 +13,10 @@ export function Breadcrumb({ trail }: { trail: Crumb[] }) {
   return (
     <nav aria-label={t.breadcrumb.label} className="border-b border-slate-200 bg-sea-50">
       <Container>
-        <ol className="flex flex-wrap items-center gap-x-2 py-3 text-sm text-slate-700">
+        {/* The "/" after each crumb is drawn by styles.css (.crumbs): it ends a line rather than starting one. */}
+        <ol className="crumbs flex flex-wrap items-center gap-x-2 py-3 text-sm text-slate-700">
           {trail.map((crumb, i) => (
-            <li key={crumb.path} className="flex items-center gap-2">
-              {i > 0 && <span aria-hidden="true">/</span>}
+            <li key={crumb.path}>
               {i === trail.length - 1 ? (
                 <span aria-current="page" className="font-semibold text-sea-900">
                   {crumb.label}

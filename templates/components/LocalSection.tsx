@@ -3,7 +3,7 @@ import { fill } from '../../cli/site/placeholders.ts';
 import type { Locality } from '../../cli/site/schema/locality.ts';
 import { usePage } from '../context.tsx';
 import { LocalityLinks } from './LocalityLinks.tsx';
-import { Band } from './ui.tsx';
+import { Band, gridColumns, Prose } from './ui.tsx';
 
 /**
  * What a trade means in one locality (content/local/<family>.yaml), its questions and answers, and
@@ -29,22 +29,18 @@ export function LocalSection({
     <>
       {text && (
         <>
-          <Band heading={text.heading}>
-            <div className="max-w-3xl space-y-5 text-lg leading-8 text-slate-700">
-              {text.body.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </div>
+          <Band heading={text.heading} narrow>
+            <Prose paragraphs={text.body} />
           </Band>
           <Band heading={fill(t.localityPage.faqHeading, values)} tone="sand">
-            <div className="max-w-3xl space-y-8">
+            <ul className={`grid gap-5 ${gridColumns(text.faq.length, 3)}`}>
               {text.faq.map(({ question, answer }) => (
-                <div key={question}>
-                  <h3 className="text-xl font-semibold text-sea-900">{question}</h3>
-                  <p className="mt-2 text-lg leading-8 text-slate-700">{answer}</p>
-                </div>
+                <li key={question} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                  <h3 className="text-lg font-semibold text-sea-900">{question}</h3>
+                  <p className="mt-2 text-slate-700">{answer}</p>
+                </li>
               ))}
-            </div>
+            </ul>
           </Band>
         </>
       )}

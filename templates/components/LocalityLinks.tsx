@@ -1,13 +1,16 @@
 import { MapPin } from './icons.tsx';
 import type { Locality } from '../../cli/site/schema/locality.ts';
+import { usePage } from '../context.tsx';
+import { byName } from '../intl.ts';
 
 const badge = 'inline-flex items-center gap-1.5 rounded-full bg-white px-4 py-2 text-sm font-medium text-sea-900 ring-1 ring-sea-200';
 
-/** Locality badges; with `href`, each links to that locality's page. */
+/** Locality badges in alphabetical order, the one a visitor looking for a town can follow; with `href`, each links to that locality's page. */
 export function LocalityLinks({ localities, href }: { localities: readonly Locality[]; href?: (l: Locality) => string }) {
+  const { lang } = usePage();
   return (
     <ul className="flex flex-wrap gap-2">
-      {localities.map((l) => {
+      {byName(localities, (l) => l.name, lang).map((l) => {
         const content = (
           <>
             <MapPin className="size-4 text-terracotta-600" />

@@ -3,13 +3,13 @@ import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { Picture } from './Picture.tsx';
 import { TeaserCard } from './TeaserCard.tsx';
-import { Band } from './ui.tsx';
+import { Band, gridColumns } from './ui.tsx';
 
 /** Cards of finished jobs: lead photo, title, where and when, summary. Titles are h3 under a band's h2, h2 on the index. */
 export function ProjectCards({ projects, heading = 'h3' }: { projects: readonly ProjectPage[]; heading?: 'h2' | 'h3' }) {
   const { model, lang, href, t } = usePage();
   return (
-    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+    <ul className={`grid gap-6 ${gridColumns(projects.length, 3)}`}>
       {projects.map((project) => {
         const text = project[lang];
         const lead = project.photos[0]!;
@@ -21,7 +21,9 @@ export function ProjectCards({ projects, heading = 'h3' }: { projects: readonly 
                 <Picture
                   photo={model.photos.get(lead.file)!}
                   alt={lead.alt[lang]}
-                  sizes="(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw"
+                  sizes={
+                    projects.length === 1 ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw'
+                  }
                 />
               }
               tag={locality.name}
@@ -31,6 +33,7 @@ export function ProjectCards({ projects, heading = 'h3' }: { projects: readonly 
               href={href(routeKey.project(project))}
               readMore={t.projects.readMore}
               heading={heading}
+              alone={projects.length === 1}
             />
           </li>
         );

@@ -2,7 +2,7 @@ import type { Review } from '../../cli/site/schema/review.ts';
 import { fill } from '../../cli/site/placeholders.ts';
 import { usePage } from '../context.tsx';
 import { formatDate } from '../pages/dates.ts';
-import { Band } from './ui.tsx';
+import { Band, gridColumns, measure } from './ui.tsx';
 
 /**
  * What customers said, each in the language it was written (marked with `lang`), and its
@@ -14,7 +14,7 @@ export function Reviews({ reviews, tone }: { reviews: readonly Review[]; tone?: 
   const { reviewUrl } = model.site;
   return (
     <Band id="reviews" heading={t.reviews.heading} intro={t.reviews.intro} tone={tone}>
-      <ul className="grid gap-6 md:grid-cols-2">
+      <ul className={`grid gap-6 ${gridColumns(reviews.length, 2)}`}>
         {reviews.map((review) => {
           const locality = model.localities.find((l) => l.slug === review.locality);
           const stars = fill(t.reviews.rating, { rating: String(review.rating) });
@@ -29,11 +29,11 @@ export function Reviews({ reviews, tone }: { reviews: readonly Review[]; tone?: 
                   </span>
                   <span className="sr-only">{stars}</span>
                 </p>
-                <blockquote lang={review.lang === lang ? undefined : review.lang} className="mt-3 flex-1 text-slate-800">
+                <blockquote lang={review.lang === lang ? undefined : review.lang} className={`mt-3 flex-1 text-slate-800 ${measure}`}>
                   <p>{review.text}</p>
                 </blockquote>
                 {review.translation && review.lang !== lang && (
-                  <p className="mt-3 text-sm text-slate-700">
+                  <p className={`mt-3 text-sm text-slate-700 ${measure}`}>
                     <span className="font-semibold">{t.reviews.translation}: </span>
                     {review.translation}
                   </p>

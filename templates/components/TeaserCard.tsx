@@ -4,7 +4,8 @@ import { formatDate } from '../pages/dates.ts';
 
 /**
  * A card that leads to a page, as the blog index lists posts and job lists show jobs: its picture,
- * a tag and the date, the title as a link, a summary and a "read more" link.
+ * a tag and the date, the title as a link, a summary and a "read more" link. `alone`: the only card
+ * of its list, with the picture beside the text rather than a full-width picture over it.
  */
 export function TeaserCard({
   picture,
@@ -15,6 +16,7 @@ export function TeaserCard({
   href,
   readMore,
   heading: Heading = 'h2',
+  alone = false,
 }: {
   picture: ReactNode;
   tag: string;
@@ -24,10 +26,13 @@ export function TeaserCard({
   href: string;
   readMore: string;
   heading?: 'h2' | 'h3';
+  alone?: boolean;
 }) {
   const { lang } = usePage();
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <article
+      className={`flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${alone ? 'md:grid md:grid-cols-2 md:items-center' : ''}`}
+    >
       {picture}
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap items-center gap-3 text-sm">

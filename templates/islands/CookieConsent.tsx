@@ -114,10 +114,10 @@ export function CookieConsent(props: CookieConsentProps) {
       <section ref={bannerRef} aria-labelledby="cookie-title" hidden={!banner} className="cookie-banner">
         <div>
           <div className="max-w-3xl">
-            <h2 id="cookie-title" className="cookie-title text-lg">
+            <h2 id="cookie-title" className="cookie-title">
               {props.title}
-            </h2>
-            <p className="cookie-text mt-1">
+            </h2>{' '}
+            <p className="cookie-text">
               {props.text} <a href={props.policy.href}>{props.policy.label}</a>
             </p>
           </div>

@@ -8,7 +8,6 @@ import { Header } from '../islands/Header.tsx';
 import { Island } from '../islands/Island.tsx';
 import { pages } from '../pages/index.tsx';
 import { Footer } from './Footer.tsx';
-import { WhatsAppButton } from './WhatsAppButton.tsx';
 
 /** The whole HTML document of one route: head, header, the page family's body, footer. */
 export function Document() {
@@ -47,7 +46,6 @@ export function Document() {
         <SamePerLanguage name="page-end">
           <Footer />
           <CookieBanner />
-          <WhatsAppButton />
         </SamePerLanguage>
       </body>
     </html>

@@ -3,6 +3,8 @@ import { fill } from '../../cli/site/placeholders.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { Container } from '../components/ui.tsx';
+import { serviceList } from '../components/derived.ts';
+import { WhatsAppButton } from './WhatsAppButton.tsx';
 
 export function Footer() {
   const { model, t, href, lang, year, routes } = usePage();
@@ -17,7 +19,22 @@ export function Footer() {
         <div className="grid gap-10 md:grid-cols-2 lg:grid-cols-4">
           <div>
             <p className="text-lg font-extrabold text-white">{site.brand}</p>
-            <p className="mt-3 text-sm leading-6">{t.footer.blurb}</p>
+            <p className="mt-3 text-sm leading-6">{fill(t.footer.blurb, { services: serviceList(model, lang) })}</p>
+            {/* Without JavaScript the phone menu cannot open, and this is the way to these pages. */}
+            <nav aria-labelledby="footer-company" className="mt-8">
+              <h2 id="footer-company" className={heading}>
+                {t.footer.companyHeading}
+              </h2>
+              <ul className="mt-4 space-y-2 text-sm">
+                {(['about', 'blog', 'contact'] as const).map((key) => (
+                  <li key={key}>
+                    <a className={link} href={href(key)}>
+                      {t.nav[key]}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           </div>
           <div>
             <h2 className={heading}>{t.footer.contactHeading}</h2>
@@ -60,14 +77,6 @@ export function Footer() {
                   </a>
                 </li>
               ))}
-              {/* About and contact too: without JavaScript the phone menu cannot open, and this is the way there. */}
-              {(['blog', 'about', 'contact'] as const).map((key) => (
-                <li key={key}>
-                  <a className={link} href={href(key)}>
-                    {t.nav[key]}
-                  </a>
-                </li>
-              ))}
             </ul>
           </nav>
           <nav aria-labelledby="footer-legal">
@@ -94,6 +103,8 @@ export function Footer() {
         </div>
         <p className="mt-12 border-t border-sea-800 pt-6 text-sm">{fill(t.footer.copyright, { year, brand: site.brand })}</p>
       </Container>
+      {/* Floats over every screen, but belongs to the footer's landmark like the other ways to reach us. */}
+      <WhatsAppButton />
     </footer>
   );
 }

@@ -1,17 +1,16 @@
 import { usePage } from '../context.tsx';
-import { Band, Cards, ContactBlock, Hero } from '../components/ui.tsx';
+import { fill } from '../../cli/site/placeholders.ts';
+import { serviceList } from '../components/derived.ts';
+import { Band, Cards, ContactBlock, Hero, Prose, type Tone } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
 
 export function About() {
-  const { t } = usePage();
+  const { t, model, lang } = usePage();
   const { about } = t;
-  const block = (b: { heading: string; body: string[] }, tone: 'white' | 'sea' | 'sand') => (
-    <Band heading={b.heading} tone={tone}>
-      <div className="max-w-3xl space-y-5 text-lg leading-8 text-slate-700">
-        {b.body.map((p) => (
-          <p key={p}>{p}</p>
-        ))}
-      </div>
+  const values = { services: serviceList(model, lang) };
+  const block = (b: { heading: string; body: string[] }, tone: Tone) => (
+    <Band heading={b.heading} tone={tone} narrow>
+      <Prose paragraphs={b.body.map((p) => fill(p, values))} />
     </Band>
   );
   return (

@@ -7,7 +7,7 @@ import { LocalityLinks } from '../components/LocalityLinks.tsx';
 import { LocalSection } from '../components/LocalSection.tsx';
 import { localValues } from '../components/local.ts';
 import { serviceJsonLd } from '../components/structured.ts';
-import { Band, ButtonLink, CallButton, Cards, Checklist, Container, Hero } from '../components/ui.tsx';
+import { Band, ButtonLink, CallButton, Cards, Checklist, Container, Hero, Prose } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
 
 /** The air-conditioning page and, with a locality, each of its locality pages. */
@@ -41,12 +41,11 @@ export function AirConditioning() {
       />
       <Breadcrumb trail={trail} />
       <Hero content={hero} image={ac.image} />
-      <div className="py-14 sm:py-20">
+      {/* The page's lead, without a heading of its own. */}
+      <div data-tone="white" className="band bg-white py-14 sm:py-20">
         <Container>
-          <div className="max-w-3xl space-y-5 text-lg leading-8 text-slate-700">
-            {intro.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
+          <div className="mx-auto max-w-2xl">
+            <Prose paragraphs={intro} />
           </div>
         </Container>
       </div>

@@ -2,7 +2,7 @@ import { routeKey } from '../../cli/site/routes.ts';
 import { Illustration } from '../components/Illustration.tsx';
 import { usePage } from '../context.tsx';
 import { TeaserCard } from '../components/TeaserCard.tsx';
-import { Container, Hero } from '../components/ui.tsx';
+import { Container, gridColumns, Hero } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
 
 export function Blog() {
@@ -13,7 +13,7 @@ export function Blog() {
       <Hero content={t.blog.hero} />
       <div className="bg-sea-50 py-14 sm:py-20">
         <Container>
-          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <ul className={`grid gap-6 ${gridColumns(model.posts[lang].length, 3)}`}>
             {model.posts[lang].map((post) => {
               const img = model.images.get(post.image)!;
               return (
@@ -26,6 +26,7 @@ export function Blog() {
                     summary={post.excerpt}
                     href={href(routeKey.post(post))}
                     readMore={t.blog.readMore}
+                    alone={model.posts[lang].length === 1}
                   />
                 </li>
               );

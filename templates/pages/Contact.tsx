@@ -1,32 +1,27 @@
-import { noBreak } from '../text.ts';
-import { Clock, Mail, MapPin, Phone } from '../components/icons.tsx';
-import type { ReactNode } from 'react';
 import { fill } from '../../cli/site/placeholders.ts';
 import { contactPath } from '../../cli/site/contact/fields.ts';
 import { contactConstraints } from '../../cli/site/contact/constraints.ts';
+import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
+import { Mail, MessageCircle } from '../components/icons.tsx';
+import { LocalityLinks } from '../components/LocalityLinks.tsx';
 import { localBusiness } from '../components/structured.ts';
-import { Container, Hero } from '../components/ui.tsx';
+import { ButtonLink, CallButton, Container, gridColumns, HeroText } from '../components/ui.tsx';
 import { ContactForm } from '../islands/ContactForm.tsx';
 import { Island } from '../islands/Island.tsx';
 import { Seo } from '../layout/Seo.tsx';
+import { whatsappHref } from '../layout/WhatsAppButton.tsx';
 
-function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <li className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-sea-100 text-sea-800">{icon}</span>
-      <div>
-        <h3 className="font-semibold text-sea-900">{title}</h3>
-        <div className="mt-1 text-slate-700">{children}</div>
-      </div>
-    </li>
-  );
-}
+/** The legal text the privacy notice links to. */
+const privacyPolicy = routeKey.legal({ lang: 'es', slug: 'politica-privacidad', counterpart: '' });
 
+/**
+ * The contact page: the form in the first screen, beside the page's title and the other ways to
+ * reach the company; and at the form, the first layer of data-protection information.
+ */
 export function Contact() {
-  const { model, t, lang, absolute, route } = usePage();
+  const { model, t, lang, absolute, route, routes } = usePage();
   const { site } = model;
-  const link = 'font-medium text-sea-700 underline underline-offset-2';
   const services = model.services.map((s) => ({ value: s.slug.es, label: s[lang].title }));
   return (
     <>
@@ -36,12 +31,41 @@ export function Contact() {
         keywords={t.contact.seo.keywords}
         jsonLd={[localBusiness(model, absolute(route.path))]}
       />
-      <Hero content={t.contact.hero} />
-      <section className="bg-sea-50 py-14 sm:py-20">
-        <Container className="grid gap-10 lg:grid-cols-[2fr_1fr]">
-          <div className="relative rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      {/* The title and the ways to call, then the form (on the right on wide screens), what is done with its data, and the towns. */}
+      <section className="bg-sea-900 text-white">
+        <Container className="grid gap-10 py-10 sm:py-14 lg:grid-cols-12 lg:gap-x-12 lg:py-6">
+          {/* The page shows its own WhatsApp link here: the floating one steps aside where it would cover a field (styles.css). */}
+          <div data-whatsapp-inline className="lg:col-span-5">
+            <HeroText
+              content={{ ...t.contact.hero, description: `${t.contact.hero.description} ${t.contact.formIntro}` }}
+              actions={
+                <>
+                  <CallButton />
+                  <ButtonLink
+                    href={whatsappHref(site.whatsapp, t.whatsappMessage)}
+                    tone="onDark"
+                    icon={<MessageCircle className="size-5" />}
+                    newTab
+                  >
+                    {t.buttons.whatsapp}
+                  </ButtonLink>
+                </>
+              }
+            />
+            <p className="mt-6 max-w-xl text-sea-100">{fill(t.contact.infoText, site.hours)}</p>
+            <p className="mt-3">
+              <a
+                href={`mailto:${site.email}`}
+                className="inline-flex items-center gap-2 font-semibold text-white underline underline-offset-2"
+              >
+                <Mail className="size-5" />
+                {site.email}
+              </a>
+            </p>
+          </div>
+          <div className="relative rounded-3xl bg-white p-6 text-slate-800 shadow-xl sm:p-8 lg:col-span-7 lg:self-start lg:p-6">
             <h2 className="text-2xl font-bold text-sea-900">{t.contact.formHeading}</h2>
-            <p className="mt-2 mb-6 text-slate-700">{t.contact.formIntro}</p>
+            <p className="mt-1 mb-5 text-sm text-slate-700">{t.form.required}</p>
             <Island
               name="ContactForm"
               component={ContactForm}
@@ -65,30 +89,53 @@ export function Contact() {
               }}
             />
           </div>
-          <div>
-            <h2 className="text-2xl font-bold text-sea-900">{t.contact.infoHeading}</h2>
-            <ul className="mt-6 space-y-4">
-              <InfoCard icon={<Phone className="size-5" />} title={t.contact.phoneTitle}>
-                <a className={link} href={`tel:${site.phone.e164}`}>
-                  {noBreak(site.phone.display)}
-                </a>
-              </InfoCard>
-              <InfoCard icon={<Mail className="size-5" />} title={t.contact.emailTitle}>
-                <a className={link} href={`mailto:${site.email}`}>
-                  {site.email}
-                </a>
-                <p className="mt-1 text-sm">{t.contact.emailReply}</p>
-              </InfoCard>
-              <InfoCard icon={<MapPin className="size-5" />} title={t.contact.zoneTitle}>
-                {t.contact.zoneText}
-              </InfoCard>
-              <InfoCard icon={<Clock className="size-5" />} title={t.contact.hoursTitle}>
-                {fill(t.hours, site.hours)}
-              </InfoCard>
-            </ul>
+          <PrivacyNotice policy={routes.byFamily('legal', lang).find((r) => r.key === privacyPolicy)?.path} />
+          {/* Where the company works, the question a visitor asks before writing: the towns, from the content. */}
+          <div className="lg:col-span-12">
+            <h2 className="text-xl font-bold">{t.home.localitiesHeading}</h2>
+            <div className="mt-4">
+              <LocalityLinks localities={model.localities} />
+            </div>
           </div>
         </Container>
       </section>
     </>
+  );
+}
+
+/**
+ * Who is responsible for the data sent with the form, why and on what basis it is used, who
+ * receives it and the visitor's rights, with the full policy one link away: the first layer of
+ * information the Spanish data-protection authority expects where personal data are collected.
+ */
+function PrivacyNotice({ policy }: { policy: string | undefined }) {
+  const { model, t } = usePage();
+  const { privacy } = t.contact;
+  const values = { owner: model.site.owner.name, brand: model.site.brand, email: model.site.email };
+  const rows = [privacy.controller, privacy.purpose, privacy.basis, privacy.recipients, privacy.rights];
+  return (
+    <section aria-labelledby="privacy-notice-heading" className="rounded-2xl p-6 text-sm text-sea-100 ring-1 ring-sea-700 lg:col-span-12">
+      <h2 id="privacy-notice-heading" className="text-base font-bold text-white">
+        {privacy.heading}
+      </h2>
+      <dl className={`mt-4 grid gap-x-8 gap-y-4 ${gridColumns(rows.length + (policy ? 1 : 0), 3)}`}>
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt className="font-semibold text-white">{row.label}</dt>
+            <dd className="mt-1">{fill(row.text, values)}</dd>
+          </div>
+        ))}
+        {policy && (
+          <div>
+            <dt className="font-semibold text-white">{privacy.more.label}</dt>
+            <dd className="mt-1">
+              <a href={policy} className="font-medium text-white underline underline-offset-2">
+                {privacy.more.link}
+              </a>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
   );
 }

@@ -8,7 +8,9 @@ import { Reviews } from '../components/Reviews.tsx';
 import { relevantProjects, relevantReviews } from '../../cli/site/proof.ts';
 import { ServiceIcon } from '../components/ServiceIcon.tsx';
 import { localBusiness } from '../components/structured.ts';
-import { Band, ButtonLink, CallButton, ContactBlock, ContentSection, Container } from '../components/ui.tsx';
+import { Band, ButtonLink, CallButton, ContactBlock, ContentSection, Container, gridColumns } from '../components/ui.tsx';
+import { comarcaList, serviceListSentence } from '../components/derived.ts';
+import { formatNumber } from '../intl.ts';
 import { Seo } from '../layout/Seo.tsx';
 
 export function Home() {
@@ -23,22 +25,36 @@ export function Home() {
         jsonLd={[localBusiness(model, absolute(route.path))]}
       />
       <section className="relative isolate overflow-hidden bg-sea-900 text-white">
-        {hero && <Illustration image={hero} priority className="absolute inset-0 -z-10 size-full object-cover opacity-35" />}
-        <Container className="flex min-h-[480px] flex-col justify-center py-16 md:min-h-[560px]">
+        {hero && (
+          <>
+            <Illustration image={hero} priority className="absolute inset-0 -z-20 size-full object-cover opacity-35" />
+            {/* A scrim under the text, so it reads as well over the drawing's sky as over its sea; the drawing shows beside it. */}
+            <div className="absolute inset-0 -z-10 bg-sea-950/70 md:bg-transparent md:bg-linear-to-r md:from-sea-950/90 md:via-sea-950/70 md:to-sea-950/0" />
+          </>
+        )}
+        <Container
+          className={`flex min-h-[480px] flex-col justify-center py-12 sm:py-16 md:min-h-[560px] ${hero ? '' : 'items-center text-center'}`}
+        >
           <p className="w-fit rounded-full bg-sand-100 px-4 py-1 text-sm font-semibold text-sea-900">{t.home.hero.badge}</p>
           <h1 className="mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{t.home.hero.title}</h1>
-          <p className="mt-5 max-w-2xl text-lg text-sea-100 sm:text-xl">{t.home.hero.description}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
+          <p className="mt-5 max-w-2xl text-lg text-white sm:text-xl">
+            {fill(t.home.hero.description, { Services: serviceListSentence(model, lang) })}
+          </p>
+          <div className={`mt-8 flex flex-wrap gap-3 ${hero ? '' : 'justify-center'}`}>
             <CallButton />
             <ButtonLink href="#services" tone="onDark">
               {t.home.hero.secondary}
             </ButtonLink>
           </div>
-          <p className="mt-6 text-sm text-sea-100">{fill(t.hours, model.site.hours)}</p>
+          <p className="mt-6 text-white">{fill(t.hours, model.site.hours)}</p>
         </Container>
       </section>
-      <Band id="services" heading={t.home.servicesHeading} intro={t.home.servicesIntro}>
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      <Band
+        id="services"
+        heading={t.home.servicesHeading}
+        intro={fill(t.home.servicesIntro, { count: formatNumber(model.services.length, lang) })}
+      >
+        <ul className={`grid gap-5 ${gridColumns(model.services.length)}`}>
           {model.services.map((s) => (
             <li key={s.slug.es}>
               <a
@@ -55,7 +71,15 @@ export function Home() {
           ))}
         </ul>
       </Band>
-      <Band id="localities" heading={t.home.localitiesHeading} intro={t.home.localitiesIntro} tone="sea">
+      <Band
+        id="localities"
+        heading={t.home.localitiesHeading}
+        intro={fill(t.home.localitiesIntro, {
+          count: formatNumber(model.localities.length, lang),
+          comarcas: comarcaList(model.localities, t, lang),
+        })}
+        tone="sea"
+      >
         <LocalityLinks localities={model.localities} />
       </Band>
       <ProjectsBand heading={t.projects.latestHeading} projects={relevantProjects(model, {}, 3)} tone="white" />

@@ -10,7 +10,7 @@ export function Legal() {
   return (
     <>
       <Seo title={page.title} description={page.description} />
-      <Container className="max-w-3xl py-12 sm:py-16">
+      <Container width="text" className="py-12 sm:py-16">
         <h1 className="text-3xl font-extrabold tracking-tight text-sea-900 sm:text-4xl">{page.title}</h1>
         <p className="mt-3 text-sm text-slate-600">
           {t.legal.updated}: <time dateTime={page.updated}>{formatDate(page.updated, lang)}</time>

@@ -15,7 +15,7 @@ export function Message() {
   return (
     <>
       <Seo title={text.seo.title} description={text.seo.description} />
-      <Container className="max-w-2xl py-20 text-center">
+      <Container width="text" className="py-20 text-center">
         <Icon className={`mx-auto size-16 ${sent ? 'text-olive-700' : 'text-terracotta-600'}`} />
         <h1 className="mt-6 text-3xl font-extrabold text-sea-900 sm:text-4xl">{text.title}</h1>
         <p className="mt-4 text-lg text-slate-700">{text.text}</p>

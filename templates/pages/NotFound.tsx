@@ -11,7 +11,7 @@ export function NotFound() {
   return (
     <>
       <Seo title={t.notFound.seo.title} description={t.notFound.seo.description} />
-      <Container className="max-w-3xl py-20 text-center">
+      <Container width="text" className="py-20 text-center">
         <p className="text-8xl font-black text-sea-800 sm:text-9xl" aria-hidden="true">
           404
         </p>

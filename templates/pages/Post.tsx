@@ -3,7 +3,7 @@ import { Illustration } from '../components/Illustration.tsx';
 import { usePage } from '../context.tsx';
 import { BackLink, Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
-import { CallButton, Container } from '../components/ui.tsx';
+import { CallButton, Container, measure } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
 import { formatDate } from './dates.ts';
 
@@ -37,7 +37,7 @@ export function Post() {
       <Seo title={post.title} description={post.excerpt} type="article" jsonLd={[article, breadcrumbJsonLd(trail, absolute)]} />
       <Breadcrumb trail={trail} />
       <article>
-        <Container className="max-w-3xl py-10 sm:py-14">
+        <Container width="text" className="py-10 sm:py-14">
           <BackLink href={href(routeKey.blog())}>{t.blog.back}</BackLink>
           <p className="mt-6 flex flex-wrap items-center gap-3 text-sm">
             <span className="rounded-full bg-sand-100 px-3 py-0.5 font-semibold text-sea-900">{post.category}</span>
@@ -46,7 +46,7 @@ export function Post() {
             </time>
           </p>
           <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-sea-900 sm:text-4xl">{post.title}</h1>
-          <p className="mt-4 text-lg text-slate-700">{post.excerpt}</p>
+          <p className={`mt-4 text-lg text-slate-700 ${measure}`}>{post.excerpt}</p>
           <Illustration image={img} alt={post.imageAlt} className="mt-8 h-auto w-full rounded-2xl bg-sea-50" />
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the build rendered from the site's own Markdown */}
           <div className="prose mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />

@@ -1,22 +1,14 @@
 import type { ReactNode } from 'react';
-import type { Lang } from '../../cli/site/lang.ts';
 import type { Photo } from '../../cli/site/model.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import type { ProjectPhoto } from '../../cli/site/schema/project.ts';
 import { usePage } from '../context.tsx';
 import { BackLink, Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { Picture, sharedVariant } from '../components/Picture.tsx';
-import { ContactBlock, Container } from '../components/ui.tsx';
+import { ContactBlock, Container, Gallery, measure } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
+import { formatEuroRange } from '../intl.ts';
 import { formatDate } from './dates.ts';
-
-// Made on first use: a formatter loads ICU's locale data, and most builds show no price.
-let prices: Record<Lang, Intl.NumberFormat> | undefined;
-const priceFormat = (lang: Lang) =>
-  (prices ??= {
-    es: new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
-    en: new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
-  })[lang];
 
 /** Widths the layout gives a photo: the article column, or half of it in a pair or the gallery. */
 const fullWidth = '(min-width: 800px) 768px, 100vw';
@@ -83,7 +75,7 @@ export function Project() {
     ],
   ];
   if (text.duration) facts.push([t.projects.facts.duration, text.duration]);
-  if (project.priceBand) facts.push([t.projects.facts.price, priceFormat(lang).formatRange(project.priceBand.from, project.priceBand.to)]);
+  if (project.priceBand) facts.push([t.projects.facts.price, formatEuroRange(project.priceBand.from, project.priceBand.to, lang)]);
   return (
     <>
       <Seo
@@ -95,10 +87,10 @@ export function Project() {
       />
       <Breadcrumb trail={trail} />
       <article>
-        <Container className="max-w-3xl py-10 sm:py-14">
+        <Container width="text" className="py-10 sm:py-14">
           <BackLink href={href(routeKey.projects())}>{t.projects.back}</BackLink>
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-balance text-sea-900 sm:text-4xl">{text.title}</h1>
-          <p className="mt-4 text-lg text-slate-700">{text.summary}</p>
+          <p className={`mt-4 text-lg text-slate-700 ${measure}`}>{text.summary}</p>
           {pair && (
             <section aria-labelledby="before-after-heading" className="mt-8">
               <h2 id="before-after-heading" className="sr-only">
@@ -138,13 +130,17 @@ export function Project() {
               <h2 id="photos-heading" className="text-2xl font-bold text-sea-900">
                 {t.projects.photosHeading}
               </h2>
-              <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-                {rest.map((p) => (
-                  <li key={p.file}>
-                    <Picture photo={photo(p)} alt={p.alt[lang]} sizes={halfWidth} className="rounded-2xl bg-sea-50" />
-                  </li>
-                ))}
-              </ul>
+              <div className="mt-6">
+                <Gallery
+                  items={rest.map((p) => ({
+                    key: p.file,
+                    width: photo(p).width,
+                    height: photo(p).height,
+                    alt: p.alt[lang],
+                    media: (alt) => <Picture photo={photo(p)} alt={alt} sizes={halfWidth} className="bg-sea-50" />,
+                  }))}
+                />
+              </div>
             </section>
           )}
         </Container>

@@ -8,7 +8,7 @@ import { Reviews } from '../components/Reviews.tsx';
 import { relevantProjects, relevantReviews } from '../../cli/site/proof.ts';
 import { localValues } from '../components/local.ts';
 import { serviceJsonLd } from '../components/structured.ts';
-import { Band, CallButton, Checklist, ContactBlock, ContentSection, EmailButton, Hero, WhyChooseUs } from '../components/ui.tsx';
+import { Band, CallButton, Checklist, ContactBlock, ContentSection, EmailButton, Hero, Prose, WhyChooseUs } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
 
 export function ServiceLocality() {
@@ -18,6 +18,8 @@ export function ServiceLocality() {
   const text = service[lang];
   const focus = { service: service.slug.es, locality };
   const values = localValues(locality, lang, model.site.brand);
+  // The first two of the service's own sections: the service page has them all, and the locality's text leads here.
+  const extras = text.extras.slice(0, 2);
   const title = fill(t.localityPage.title, { service: text.title, locality: locality.name });
   const description = fill(text.local.seoDescription, values);
   const trail = [
@@ -38,12 +40,8 @@ export function ServiceLocality() {
         <CallButton />
         <EmailButton tone="onDark" />
       </Hero>
-      <Band heading={fill(t.localityPage.aboutHeading, values)}>
-        <div className="max-w-3xl space-y-5 text-lg leading-8 text-slate-700">
-          <p>{fill(text.local.intro, values)}</p>
-          <p>{locality[lang].description}</p>
-          <p>{fill(text.local.closing, values)}</p>
-        </div>
+      <Band heading={fill(t.localityPage.aboutHeading, values)} narrow>
+        <Prose paragraphs={[fill(text.local.intro, values), locality[lang].description, fill(text.local.closing, values)]} />
       </Band>
       <LocalSection
         family={service.slug.es}
@@ -59,12 +57,14 @@ export function ServiceLocality() {
       <Reviews reviews={relevantReviews(model, focus, 4)} tone="sand" />
       {/* The same on every page of the service in one language: rendered once per service and language. */}
       <SamePerLanguage name={`service-locality ${service.slug.es}`}>
-        <Band heading={t.localityPage.checklistHeading} tone="sea">
-          <Checklist items={text.servicios} columns={3} />
-        </Band>
+        {/* Titled lists of the service's work already say what it includes: the checklist would repeat them. */}
+        {!extras.some((section) => section.lists) && (
+          <Band heading={t.localityPage.checklistHeading} tone="sea">
+            <Checklist items={text.servicios} columns={3} />
+          </Band>
+        )}
         <WhyChooseUs tone="white" />
-        {/* The first two of the service's own sections: the service page has them all, and the locality's text leads here. */}
-        {text.extras.slice(0, 2).map((section, i) => (
+        {extras.map((section, i) => (
           <ContentSection key={section.heading} section={section} tone={i % 2 ? 'white' : 'sand'} />
         ))}
       </SamePerLanguage>

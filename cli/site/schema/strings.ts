@@ -4,11 +4,14 @@ import { cardSchema, heroSchema, sectionSchema, seoSchema, text } from './common
 const paragraphs = z.array(text).min(1);
 const block = z.object({ heading: text, body: paragraphs }).strict();
 const obj = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
+const row = obj({ label: text, text });
 
 /**
  * Every interface string of one language: content/i18n/es.yaml and en.yaml share this shape.
  * Placeholders in braces are filled by the templates: {brand}, {year}, {opens}, {closes},
- * {service}, {locality}, {count}, {fields}.
+ * {service}, {locality}, {count}, {fields}, {email}, {owner}; and, from the content, so copy never
+ * states services or places the site does not have: {services} ("electricistas, fontaneros y
+ * piscinas"; {Services} opens a sentence), {comarcas} ("la Marina Alta y la Marina Baja").
  */
 export const stringsSchema = obj({
   /** Name of this language in itself, e.g. "Español". */
@@ -42,8 +45,13 @@ export const stringsSchema = obj({
   /** Opening hours sentence, e.g. "Lunes a viernes, {opens}–{closes}". */
   hours: text,
   hoursShort: text,
+  /** A comarca's name in a sentence, e.g. "la {comarca}": {comarcas} lists them so. */
+  comarca: text,
   footer: obj({
+    /** {services} */
     blurb: text,
+    /** The column with the about, blog and contact pages. */
+    companyHeading: text,
     contactHeading: text,
     servicesHeading: text,
     legalHeading: text,
@@ -75,10 +83,13 @@ export const stringsSchema = obj({
   breadcrumb: obj({ label: text, home: text }),
   home: obj({
     seo: seoSchema,
+    /** {Services} in the description. */
     hero: heroSchema.extend({ secondary: text }),
     servicesHeading: text,
+    /** {count} services. */
     servicesIntro: text,
     localitiesHeading: text,
+    /** {count} localities in {comarcas}. */
     localitiesIntro: text,
     contactHeading: text,
     contactText: text,
@@ -119,15 +130,23 @@ export const stringsSchema = obj({
     seo: seoSchema,
     hero: heroSchema,
     formHeading: text,
+    /** Read after the hero's description, as its last sentence: what helps the quote. */
     formIntro: text,
-    infoHeading: text,
-    phoneTitle: text,
-    emailTitle: text,
-    /** "Respondemos en menos de 24 horas" */
-    emailReply: text,
-    zoneTitle: text,
-    zoneText: text,
-    hoursTitle: text,
+    /** Beside the form, under the call buttons: when the phone is answered and how soon e-mails are; {opens}, {closes}. */
+    infoText: text,
+    /**
+     * The first layer of data-protection information, at the form: who is responsible ({owner},
+     * {brand}), why, on what basis, who receives the data, the rights ({email}), and the link to the policy.
+     */
+    privacy: obj({
+      heading: text,
+      controller: row,
+      purpose: row,
+      basis: row,
+      recipients: row,
+      rights: row,
+      more: obj({ label: text, link: text }),
+    }),
   }),
   form: obj({
     labels: obj({ nombre: text, email: text, telefono: text, servicio: text, localidad: text, mensaje: text }),
@@ -137,6 +156,7 @@ export const stringsSchema = obj({
     honeypot: text,
     submit: text,
     sending: text,
+    /** Under the form's heading: every field must be filled in. */
     required: text,
     success: obj({ title: text, text }),
     error: obj({ title: text, text }),
