@@ -4,13 +4,13 @@
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
-import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Lang } from '../../site/lang.ts';
 import { leftoverSyntax, type Leftover } from './leftovers.ts';
 import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from './markdown-text.ts';
-import { scrollableTables, tableRegionAttributes } from './tables.ts';
+import { scrollableTables, tableRegionClass } from './tables.ts';
 
 /** What a text's footnotes and tables say in each language (the footnotes' heading is for screen readers). */
 const words = {
@@ -19,14 +19,24 @@ const words = {
 } satisfies Record<Lang, unknown>;
 
 /**
- * GitHub's sanitising schema (rehype-sanitize's default), and the table regions' attributes. Ids
- * are not prefixed again: raw HTML is dropped, so the only ids are the footnotes', which
- * remark-rehype prefixes itself, links included; prefixed twice, the links lead nowhere.
+ * GitHub's sanitising schema (rehype-sanitize's default), with the table regions' class and name on
+ * <section> (tabindex it allows anywhere). Ids are not prefixed again: raw HTML is dropped, so the
+ * only ids are the footnotes', which remark-rehype prefixes itself, links included; prefixed twice,
+ * the links lead nowhere.
  */
-const schema = {
+const { section = [], ...attributes } = defaultSchema.attributes ?? {};
+const schema: Schema = {
   ...defaultSchema,
   clobber: [],
-  attributes: { ...defaultSchema.attributes, div: [...(defaultSchema.attributes?.div ?? []), ...tableRegionAttributes] },
+  attributes: {
+    ...attributes,
+    // One list of the classes a section may have: a second entry for className would replace the first.
+    section: [
+      ...section.filter((rule) => !Array.isArray(rule) || rule[0] !== 'className'),
+      ['className', 'footnotes', tableRegionClass],
+      'ariaLabel',
+    ],
+  },
 };
 
 const processorFor = (lang: Lang) =>

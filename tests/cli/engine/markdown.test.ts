@@ -9,7 +9,7 @@ const text = (markdown: string, lang: Lang = 'es') => ({ hash: 'h', markdown, la
 describe('Markdown, GitHub-flavoured', () => {
   it('puts a table in a region that scrolls alone, takes focus and is named after its header cells', () => {
     const { html } = markdownToHtml('| Tarea | Frecuencia |\n|---|---|\n| Purgar radiadores | Cada otoño |\n', 'es');
-    expect(html).toContain('<div class="table-scroll" role="region" tabindex="0" aria-label="Tarea, Frecuencia"><table>\n<thead>');
+    expect(html).toContain('<section class="table-scroll" tabindex="0" aria-label="Tarea, Frecuencia"><table>\n<thead>');
     expect(html).toContain('<th>Tarea</th>\n<th>Frecuencia</th>');
     expect(html).toContain('<td>Purgar radiadores</td>');
   });
@@ -27,7 +27,7 @@ describe('Markdown, GitHub-flavoured', () => {
     expect(html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1"');
     expect(html).toContain('<li id="user-content-fn-1">');
     expect(html).toContain('<a href="#user-content-fnref-1" data-footnote-backref="" aria-label="Volver a la referencia 1"');
-    expect(html).toContain('<h2 class="sr-only" id="footnote-label">Notas</h2>');
+    expect(html).toContain('<section data-footnotes class="footnotes"><h2 class="sr-only" id="footnote-label">Notas</h2>');
     expect(markdownToHtml('Note[^1].\n\n[^1]: The note.\n', 'en').html).toContain('>Footnotes</h2>');
   });
 
