@@ -30,7 +30,7 @@ const schema: Schema = {
   clobber: [],
   attributes: {
     ...attributes,
-    // One list of the classes a section may have: a second entry for className would replace the first.
+    // One list of the classes a section may have: the sanitizer ignores a second entry for className.
     section: [
       ...section.filter((rule) => !Array.isArray(rule) || rule[0] !== 'className'),
       ['className', 'footnotes', tableRegionClass],
