@@ -10,22 +10,28 @@ export interface Leftover {
   message: string;
 }
 
-const tableRow = 'a table row left as text: a table needs a header row, a |---| line under it, and a line per row';
+const says = {
+  row: 'a table row left as text: a table needs a header row, a |---| line under it, and a line per row',
+  delimiter: "a table's |---| line left as text: it goes right under the header row, with as many cells as that row",
+  bold: 'bold left as text: put ** right against the words, as in **like this**',
+  link: 'a link left as text: write [text](address) with no space in the address',
+  heading: 'a heading marker left as text: write one to six # and a space, as in ## Heading',
+};
 
-/** What text outside code must not hold, checked in its source: an escaped `\*\*` is meant. */
+/**
+ * What text outside code must not hold, checked in its source (an escaped `\*\*` is meant), each
+ * kind reported once a text: a table left as text is one problem, not one per row.
+ */
 const anywhere = [
-  { pattern: /\n[ \t>]*\|/, message: tableRow },
-  {
-    pattern: /\|\s*:?-{3,}:?\s*\|/,
-    message: "a table's |---| line left as text: it goes right under the header row, with as many cells as that row",
-  },
-  { pattern: /\*\*/, message: 'bold left as text: put ** right against the words, as in **like this**' },
-  { pattern: /\[[^\]\n]+\]\([^)\n]*\)/, message: 'a link left as text: write [text](address) with no space in the address' },
+  { kind: 'table', pattern: /\n[ \t>]*\|/, message: says.row },
+  { kind: 'table', pattern: /\|\s*:?-{3,}:?\s*\|/, message: says.delimiter },
+  { kind: 'bold', pattern: /\*\*/, message: says.bold },
+  { kind: 'link', pattern: /\[[^\]\n]+\]\([^)\n]*\)/, message: says.link },
 ];
 /** What a paragraph must not start with. */
 const atStart = [
-  { pattern: /^\|/, message: tableRow },
-  { pattern: /^(?:#{1,6}(?=[^\s#])|#{7,}\s)/, message: 'a heading marker left as text: write one to six # and a space, as in ## Heading' },
+  { kind: 'table', pattern: /^\|/, message: says.row },
+  { kind: 'heading', pattern: /^(?:#{1,6}(?=[^\s#])|#{7,}\s)/, message: says.heading },
 ];
 
 /** A unified plugin that records each leftover in the file's data (`leftovers`). */
@@ -37,20 +43,21 @@ export function leftoverSyntax() {
       if (node.type === 'text' && node.position?.start.offset !== undefined) {
         const { start, end } = node.position;
         const raw = source.slice(start.offset, end.offset);
-        for (const { pattern, message } of first ? [...atStart, ...anywhere] : anywhere) {
-          const match = pattern.exec(raw);
+        const reported = new Set<string>();
+        for (const { kind, pattern, message } of first ? [...atStart, ...anywhere] : anywhere) {
+          const match = reported.has(kind) ? null : pattern.exec(raw);
           if (!match) continue;
+          reported.add(kind);
           // A row found at a line's start is reported at that line, not at the line break before it.
           const at = match.index + (match[0].startsWith('\n') ? 1 : 0);
           const lines = raw.slice(0, at).split('\n');
           const column = lines.length === 1 ? start.column + at : lines.at(-1)!.length + 1;
           found.push({ line: start.line + lines.length - 1, column, message });
-          break;
         }
       }
       if ('children' in node) node.children.forEach((child, i) => check(child, node.type === 'paragraph' && i === 0));
     };
     check(tree, false);
-    Object.assign(file.data, { leftovers: found });
+    Object.assign(file.data, { leftovers: found.sort((a, b) => a.line - b.line || a.column - b.column) });
   };
 }

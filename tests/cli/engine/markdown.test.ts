@@ -52,6 +52,15 @@ describe('Markdown left as text', () => {
     expect(renderText(text(markdown)).issues).toEqual([{ file, line: 7 + line - 1, column, message: expect.stringContaining(message) }]);
   });
 
+  it('is reported once for each kind in a text, in the order of the text: a whole table as one problem', () => {
+    const markdown = 'Ver **esto **y [la guía](mi guia.html).\n\n| a | b |\n| c | d |\n| e | f |\n';
+    expect(renderText(text(markdown)).issues.map(({ line, column, message }) => `${line}:${column} ${message.split(':')[0]}`)).toEqual([
+      '7:5 bold left as text',
+      '7:16 a link left as text',
+      '9:1 a table row left as text',
+    ]);
+  });
+
   it('is not reported where the text escapes it, shows it as code, or is the table it meant', () => {
     const fine = '\\*\\*Nota\\*\\* and `**x**` and `|---|`\n\n```\n| a | b |\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n# Título\n';
     expect(renderText(text(fine)).issues).toEqual([]);
