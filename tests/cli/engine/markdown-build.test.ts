@@ -5,7 +5,7 @@ import { loadContent } from '../../../cli/engine/load/content.ts';
 import { build } from '../../../cli/engine/pipeline.ts';
 import { templatesDir } from '../../../cli/paths.ts';
 import { ContentError } from '../../../cli/site/issues.ts';
-import { copyContent, editFile, lineOf, testPhotoCache } from '../../helpers.ts';
+import { copyContent, editFile, lineOf, testPhotoCache, workedExampleDir } from '../../helpers.ts';
 import { builtSite } from './built-site.ts';
 
 type Element = { name: string; attribs: Record<string, string>; children: Node[] };
@@ -66,4 +66,19 @@ describe('Markdown the renderer does not understand', { timeout: 120_000 }, () =
       expect((failure as ContentError).issues).toHaveLength(2);
     },
   );
+
+  it("fails the build at a job's file, naming the text and its line there", async () => {
+    const content = await copyContent(workedExampleDir);
+    const job = 'projects/puesta-en-marcha-piscina-moraira.yaml';
+    await editFile(content, job, (yaml) =>
+      yaml.replace('    son reales, y la foto es un dibujo.\n', '    son reales, y la foto es un dibujo.\n    | Tarea | Hecho |\n'),
+    );
+    const failure = await build(await loadContent(content), { templatesDir, year: 2026, photoCache: testPhotoCache }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ContentError);
+    expect((failure as ContentError).issues).toEqual([
+      { file: join(content, job), message: expect.stringMatching(/^es\.body, line 3: a table row left as text/) },
+    ]);
+  });
 });
