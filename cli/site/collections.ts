@@ -1,0 +1,128 @@
+// The kinds of content the site has, each with its files and schema: the one list the editor at
+// /admin/ is generated from (engine/write/admin.ts), and that the loader reads the content by.
+import type { z } from 'zod';
+import { langs, type Lang } from './lang.ts';
+import { localFileSchema } from './schema/local.ts';
+import { localitiesFileSchema } from './schema/locality.ts';
+import { legalFrontMatterSchema, postFrontMatterSchema } from './schema/post.ts';
+import { projectSchema } from './schema/project.ts';
+import { reviewSchema } from './schema/review.ts';
+import { airConditioningSchema, serviceSchema } from './schema/service.ts';
+import { siteSchema } from './schema/site.ts';
+import { stringsSchema } from './schema/strings.ts';
+
+/** How a file is written: YAML, or Markdown whose YAML front matter the schema checks. */
+export type FileFormat = 'yaml' | 'markdown-frontmatter';
+
+/**
+ * Where a collection's files lie in the content folder, with `/` between folders. `{lang}` in the
+ * path stands for each language: `blog/{lang}` is blog/es and blog/en.
+ */
+export type CollectionFiles =
+  /** One file, e.g. "site.yaml". */
+  | { file: string; format: FileFormat }
+  /** Every file with the extension directly in a folder, e.g. projects/*.yaml. */
+  | { folder: string; extension: 'yaml' | 'md'; format: FileFormat };
+
+export interface Collection<S extends z.ZodType = z.ZodType> {
+  name: string;
+  /** What the company calls it, in Spanish: the editor's menu shows it. */
+  label: string;
+  files: CollectionFiles;
+  /** What one file holds (for Markdown, its front matter). */
+  schema: S;
+}
+
+const collection = <S extends z.ZodType>(c: Collection<S>): Collection<S> => c;
+
+export const collections = [
+  collection({
+    name: 'projects',
+    label: 'Trabajos',
+    files: { folder: 'projects', extension: 'yaml', format: 'yaml' },
+    schema: projectSchema,
+  }),
+  collection({
+    name: 'reviews',
+    label: 'Reseñas',
+    files: { folder: 'reviews', extension: 'yaml', format: 'yaml' },
+    schema: reviewSchema,
+  }),
+  collection({
+    name: 'posts',
+    label: 'Blog',
+    files: { folder: 'blog/{lang}', extension: 'md', format: 'markdown-frontmatter' },
+    schema: postFrontMatterSchema,
+  }),
+  collection({
+    name: 'services',
+    label: 'Servicios',
+    files: { folder: 'services', extension: 'yaml', format: 'yaml' },
+    schema: serviceSchema,
+  }),
+  collection({
+    name: 'airConditioning',
+    label: 'Aire acondicionado',
+    files: { file: 'air-conditioning.yaml', format: 'yaml' },
+    schema: airConditioningSchema,
+  }),
+  collection({
+    name: 'localities',
+    label: 'Localidades',
+    files: { file: 'localities.yaml', format: 'yaml' },
+    schema: localitiesFileSchema,
+  }),
+  collection({
+    name: 'localTexts',
+    label: 'Textos por localidad',
+    files: { folder: 'local', extension: 'yaml', format: 'yaml' },
+    schema: localFileSchema,
+  }),
+  collection({
+    name: 'legal',
+    label: 'Textos legales',
+    files: { folder: 'legal/{lang}', extension: 'md', format: 'markdown-frontmatter' },
+    schema: legalFrontMatterSchema,
+  }),
+  collection({
+    name: 'site',
+    label: 'Datos de la empresa',
+    files: { file: 'site.yaml', format: 'yaml' },
+    schema: siteSchema,
+  }),
+  collection({
+    name: 'strings',
+    label: 'Textos de la interfaz',
+    files: { file: 'i18n/{lang}.yaml', format: 'yaml' },
+    schema: stringsSchema,
+  }),
+] as const;
+
+/** Where photos of jobs and galleries lie: media the editor uploads, which entries name (schema/common.ts photoRef). */
+export const photosFolder = 'photos';
+
+export type CollectionName = (typeof collections)[number]['name'];
+
+/** The path of a collection's file or folder in one language (the same path when it has no `{lang}`). */
+export const pathIn = (files: CollectionFiles, lang: Lang): string => ('file' in files ? files.file : files.folder).replace('{lang}', lang);
+
+/** Whether a collection keeps one file or folder per language. */
+export const perLanguage = (files: CollectionFiles): boolean => ('file' in files ? files.file : files.folder).includes('{lang}');
+
+/** The language of each of a collection's files or folders: both languages, or none. */
+export const languagesOf = (files: CollectionFiles): readonly (Lang | undefined)[] => (perLanguage(files) ? langs : [undefined]);
+
+/**
+ * The collections a content file belongs to, by its path in the content folder with `/` between
+ * folders: exactly one for every file the loader reads.
+ */
+export function collectionsOf(path: string): Collection[] {
+  return collections.filter(({ files }) =>
+    langs.some((lang) => {
+      const at = pathIn(files, lang);
+      if ('file' in files) return path === at;
+      const name = path.startsWith(`${at}/`) ? path.slice(at.length + 1) : undefined;
+      return name !== undefined && !name.includes('/') && name.endsWith(`.${files.extension}`);
+    }),
+  );
+}
