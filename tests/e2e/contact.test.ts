@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSite, timeouts } from './site.ts';
 import { emptyFieldMessages } from '../functions/contact/fixtures.ts';
+import { tokenPattern } from '../../cli/site/contact/fields.ts';
 
 const site = useSite();
 afterEach(() => {
@@ -140,7 +141,7 @@ describe('contact form sending', { timeout: timeouts.test }, () => {
     answer();
     await status.getByText('¡Mensaje enviado!').waitFor();
     expect(await status.textContent()).toContain('Nos pondremos en contacto contigo lo antes posible.');
-    expect(site.contact.received).toEqual([{ ...valid, lang: 'es', website: '' }]);
+    expect(site.contact.received).toEqual([{ ...valid, lang: 'es', website: '', token: expect.stringMatching(tokenPattern) }]);
     for (const field of fields) expect(await value(page, field), field).toBe('');
     expect(await page.getByRole('button', { name: 'Enviar mensaje' }).isEnabled()).toBe(true);
     expect(await shownErrors(page)).toEqual(Object.fromEntries(fields.map((f) => [f, undefined])));
@@ -160,7 +161,7 @@ describe('contact form sending', { timeout: timeouts.test }, () => {
     answer();
     await page.getByRole('status').getByText('Message sent!').waitFor();
     expect(await page.getByRole('status').textContent()).toContain('We will get back to you as soon as possible.');
-    expect(site.contact.received).toEqual([{ ...valid, lang: 'en', website: '' }]);
+    expect(site.contact.received).toEqual([{ ...valid, lang: 'en', website: '', token: expect.stringMatching(tokenPattern) }]);
   });
 
   it('on an error answer shows the Error toast with the spec text and keeps every value', async () => {
