@@ -43,7 +43,18 @@ program
   .addOption(shared.cache())
   .addOption(shared.port())
   .addOption(shared.host())
-  .action(async (opts) => (await import('./commands/dev/command.ts')).dev({ ...opts, port: Number(opts.port) }));
+  .action(async (opts) => {
+    await (await import('./commands/dev/command.ts')).dev({ ...opts, port: Number(opts.port) });
+  });
+
+program
+  .command('cms')
+  .description('the content editor on this machine: its local proxy and dev together, on 127.0.0.1; prints the /admin/ address')
+  .addOption(shared.content())
+  .addOption(shared.out())
+  .addOption(shared.cache())
+  .addOption(shared.port())
+  .action(async (opts) => (await import('./commands/cms/command.ts')).cms({ ...opts, port: Number(opts.port) }));
 
 program
   .command('serve')

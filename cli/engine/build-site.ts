@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { templatesDir } from '../paths.ts';
 import { manifestOf, readCache, writeCache, writeParsed, type CacheState, type Manifest } from './incremental/cache.ts';
 import { build, startWorkers, type BuildOptions } from './pipeline.ts';
@@ -172,6 +172,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     photoCache,
     warn,
     warmUp: session?.warm === false,
+    contentFolder: basename(resolve(opts.content)),
   };
   const watched = session?.watching === true;
   const release = await claimOutput(opts.out, (message) => console.warn(`! ${message}`));

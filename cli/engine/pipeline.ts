@@ -4,6 +4,7 @@ import { planner, type Target } from './incremental/plan.ts';
 import { keyLists, type KeyList } from './incremental/key-lists.ts';
 import { compileTemplates, type CompiledTemplates } from './render/compile.ts';
 import { deployFiles } from './write/deploy.ts';
+import { adminFiles } from './write/admin/files.ts';
 import { MarkdownCache, renderMarkdown, type MarkdownAhead } from './incremental/markdown-cache.ts';
 import { countMarkdown } from './load/content.ts';
 import type { Content, SiteModel } from '../site/model.ts';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   warmUp?: boolean;
   /** The last good build of a dev session, whose route map and index this one starts from when it can. */
   last?: LastBuild;
+  /** The content folder's name at the root of its repository, where the editor at /admin/ saves ("content" by default). */
+  contentFolder?: string;
 }
 
 /**
@@ -206,6 +209,8 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const deploy = deployFiles(model.site, routes.redirects);
     outputs.set('_headers', deploy.headers);
     outputs.set('_redirects', deploy.redirects);
+    const admin = await adminFiles(model, { contentFolder: options.contentFolder ?? 'content', toolVersion: version });
+    for (const [file, bytes] of admin) outputs.set(file, bytes);
     if (options.warmUp) warmUp(engine, content, model, routes, assets, options.year, index);
     return {
       outputs,

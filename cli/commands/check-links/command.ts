@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { loadModelWithoutHtml } from '../../engine/model.ts';
+import { adminFolder } from '../../engine/write/admin/files.ts';
 import { RouteMap } from '../../site/routes.ts';
 import { parseRedirects } from '../serve/rules.ts';
 import { HostedSite } from './hosted-site.ts';
@@ -25,7 +26,8 @@ export interface CheckLinksOptions {
 export async function checkLinks(opts: CheckLinksOptions): Promise<Summary> {
   const started = performance.now();
   const files = await siteFiles(opts.dir);
-  const pages = files.filter((file) => file.endsWith('.html')).sort();
+  // The editor at /admin/ is no public page: not in the sitemap, not linked, not checked.
+  const pages = files.filter((file) => file.endsWith('.html') && !file.startsWith(`${adminFolder}/`)).sort();
   if (pages.length === 0) throw new Error(`${opts.dir} has no pages: run "npm run build" first.`);
   const status = statusLine(opts.json);
   // Workers first: they scan the pages while loading the content holds this thread for seconds.

@@ -10,6 +10,7 @@ import { ContentError, formatIssue } from '../../site/issues.ts';
 import { causeChain, UsageError } from '../../errors.ts';
 import { rebuildQueue } from './schedule.ts';
 import { createDevServer } from './server.ts';
+import type { NodeHandler } from '../serve/server.ts';
 import { watchFolders } from './watch.ts';
 
 export interface DevOptions {
@@ -19,6 +20,8 @@ export interface DevOptions {
   cache: string;
   port: number;
   host: string;
+  /** More routes beside the contact function's, e.g. the editor's local proxy (commands/cms). */
+  api?: Record<string, NodeHandler>;
 }
 
 /**
@@ -26,12 +29,12 @@ export interface DevOptions {
  * and templates folders, reloading open pages. A failed build is reported in the terminal and in
  * the pages, while the last good build stays served. Ctrl-C stops it.
  */
-export async function dev(opts: DevOptions): Promise<void> {
+export async function dev(opts: DevOptions): Promise<{ url: string }> {
   if (!(await stat(opts.content).catch(() => undefined))?.isDirectory()) {
     throw new UsageError(`${resolve(opts.content)} is not a folder: pass --content with the site's content folder.`);
   }
   const env = createContactEnv(process.env, { outbox: true });
-  const site = await createDevServer({ dir: resolve(opts.out), api: { [contactPath]: nodeContactHandler(env) } });
+  const site = await createDevServer({ dir: resolve(opts.out), api: { ...opts.api, [contactPath]: nodeContactHandler(env) } });
 
   const session = new BuildSession();
   const rebuild = async (changed: string[]) => {
@@ -66,6 +69,7 @@ export async function dev(opts: DevOptions): Promise<void> {
     await site.close();
     process.exit(0); // whatever the build left running (esbuild, workers) must not keep dev alive
   });
+  return { url };
 }
 
 /** The lines a failed build shows, alike in the terminal and in the page overlay. */

@@ -3,6 +3,8 @@
 export interface HeaderRule {
   pattern: string;
   headers: [name: string, value: string][];
+  /** Names whose values from earlier rules this one drops (`! Name`, as on Cloudflare Pages). */
+  detach: string[];
 }
 
 export interface RedirectRule {
@@ -18,8 +20,10 @@ export function parseHeaders(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const line of meaningful(text)) {
     const header = /^\s+([^:\s]+)\s*:\s*(.*)$/.exec(line);
+    const detach = /^\s+!\s*(\S+)\s*$/.exec(line);
     if (header) rules.at(-1)?.headers.push([header[1]!, header[2]!.trim()]);
-    else rules.push({ pattern: line.trim(), headers: [] });
+    else if (detach) rules.at(-1)?.detach.push(detach[1]!.toLowerCase());
+    else rules.push({ pattern: line.trim(), headers: [], detach: [] });
   }
   return rules;
 }
@@ -65,11 +69,15 @@ export function withoutTrailingSlashes(path: string): string {
   return path.slice(0, end) || '/';
 }
 
-/** Every header whose block matches `path`; a name set by several blocks gets their values joined. */
+/**
+ * Every header whose block matches `path`; a name set by several blocks gets their values joined,
+ * unless a later block detaches it with `! Name`.
+ */
 export function headersFor(rules: HeaderRule[], path: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const rule of rules) {
     if (matchPattern(rule.pattern, path) === undefined) continue;
+    for (const name of rule.detach) delete headers[name];
     for (const [name, value] of rule.headers) {
       const key = name.toLowerCase();
       headers[key] = headers[key] ? `${headers[key]}, ${value}` : value;

@@ -73,6 +73,13 @@ async function serveStatic(root: string, url: URL, req: IncomingMessage, res: Se
   if (path.includes('\0')) return send(res, 400, {}, 'Bad request\n');
   const ruleHeaders = headersFor(parseHeaders(await readOptional(join(root, '_headers'))), path);
 
+  // A folder's index.html (the editor at /admin/) answers at the folder's path with its slash, as on the hosts.
+  const index = path.endsWith('/') ? fileIn(root, `${path}index.html`) : undefined;
+  if (index && path !== '/' && (await isFile(index))) return sendFile(req, res, index, 200, ruleHeaders);
+  const folderIndex = fileIn(root, `${path}/index.html`);
+  if (!path.endsWith('/') && folderIndex && (await isFile(folderIndex)))
+    return send(res, 301, { ...ruleHeaders, location: `${encodeURI(path)}/${url.search}` }, `Moved to ${path}/\n`);
+
   const clean = cleanUrl(path);
   if (clean !== path && (await routeFile(root, clean))) {
     return send(res, 301, { ...ruleHeaders, location: encodeURI(clean) + url.search }, `Moved to ${clean}\n`);

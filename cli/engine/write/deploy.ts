@@ -4,6 +4,7 @@
  * and finds the nearest 404.html on its own.
  */
 import type { Site } from '../../site/schema/site.ts';
+import { adminFolder, adminPolicy } from './admin/files.ts';
 
 export interface DeployFiles {
   headers: string;
@@ -39,6 +40,13 @@ export function deployFiles(site: Pick<Site, 'analytics'>, redirects: readonly {
     '# File names under /assets/ carry a content hash, so they never change.',
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+    "# The content editor's own policy in place of the site's (write/admin/files.ts): Cloudflare Pages",
+    '# drops the inherited one on "!", Netlify serves the later rule\'s value.',
+    `/${adminFolder}/*`,
+    '  ! Content-Security-Policy',
+    `  Content-Security-Policy: ${adminPolicy}`,
+    '  X-Robots-Tag: noindex',
     '',
   ].join('\n');
   // Old paths first: the hosts apply the first rule that matches. Each with and without a trailing

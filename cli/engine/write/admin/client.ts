@@ -1,0 +1,48 @@
+// The editor's own script, loaded before Decap CMS at /admin/: it gives every collection the format
+// its files are written in (site/editor-format.ts), then starts the CMS. Never on a public page.
+import { parse } from 'yaml';
+import { fromFile, toFile, type FileLayout } from '../../../site/editor-format.ts';
+
+interface Formatter {
+  fromFile(text: string): object;
+  toFile(data: object): string;
+}
+interface Cms {
+  registerCustomFormat(name: string, extension: string, formatter: Formatter): void;
+  init(options: { config: object }): void;
+}
+declare global {
+  interface Window {
+    CMS_MANUAL_INIT?: boolean;
+    CMS?: Cms;
+  }
+}
+
+// Decap starts itself as its script runs, unless told to wait: the formats must be there first.
+window.CMS_MANUAL_INIT = true;
+
+const element = document.getElementById('editor-layouts');
+const layouts = JSON.parse(element?.textContent ?? '{}') as Record<string, FileLayout>;
+
+// The configuration the build generated, read here rather than by Decap: hosts differ in the type
+// they serve a .yml file with, and Decap ignores one whose type does not say YAML.
+const configText = fetch('/admin/config.yml').then((response) => {
+  if (!response.ok) throw new Error(`the editor's configuration /admin/config.yml answered ${response.status}`);
+  return response.text();
+});
+
+window.addEventListener('DOMContentLoaded', async () => {
+  const cms = window.CMS;
+  if (!cms) throw new Error('Decap CMS did not load: the editor cannot start');
+  for (const [name, layout] of Object.entries(layouts)) {
+    cms.registerCustomFormat(`marina-${name}`, layout.format === 'yaml' ? 'yaml' : 'md', {
+      fromFile: (text) => fromFile(text, layout),
+      toFile: (data) => toFile(data as Record<string, unknown>, layout),
+    });
+  }
+  const config = parse(await configText) as Record<string, unknown>;
+  // `npm run cms` answers beside the site, on this machine only: the working copy is the repository.
+  const onThisMachine = ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname);
+  const local = onThisMachine && { local_backend: { url: new URL('/admin/api/v1', location.href).href } };
+  cms.init({ config: { ...config, ...local, load_config_file: false } });
+});

@@ -1,0 +1,394 @@
+// The editor's configuration (Decap CMS's config.yml), generated from the content collections and
+// their zod schemas: a schema change changes the editor on the next build. Widgets follow the
+// schema's types, and so do required fields, lengths, patterns and ranges, with Spanish messages.
+import type { z } from 'zod';
+import { collections, pathIn, perLanguage, photosFolder, type Collection } from '../../../site/collections.ts';
+import type { FileLayout } from '../../../site/editor-format.ts';
+import { langs, type Lang } from '../../../site/lang.ts';
+import type { SiteModel } from '../../../site/model.ts';
+import { imageRef, isoDate, photoRef } from '../../../site/schema/common.ts';
+import { maxBytes } from '../../photos/plan.ts';
+import { fieldLabel, optionLabel, patternMessage } from './labels.ts';
+
+/** One field of the editor's form, as Decap's config.yml writes it. */
+export interface EditorField {
+  name: string;
+  label: string;
+  widget: string;
+  required?: boolean;
+  i18n?: boolean;
+  [option: string]: unknown;
+}
+
+/** What the editor offers to choose from, read from the content at build time. */
+export interface Choices {
+  services: { label: string; value: string }[];
+  localities: { label: string; value: string }[];
+  images: string[];
+}
+
+export const choicesOf = (model: Pick<SiteModel, 'services' | 'localities' | 'images'>): Choices => ({
+  services: model.services.map((s) => ({ label: s.es.title, value: s.slug.es })),
+  localities: model.localities.map((l) => ({ label: l.name, value: l.slug })),
+  images: [...model.images.keys()].sort(),
+});
+
+/** The name a collection has in the editor, per language for those with a folder per language. */
+export const editorName = (c: Collection, lang?: Lang) => (lang ? `${c.name}-${lang}` : c.name);
+
+/** The Decap configuration for a content folder named `contentFolder` at the root of its repository. */
+export function editorConfig(choices: Choices, contentFolder: string, list: readonly Collection[] = collections) {
+  return {
+    locale: 'es',
+    // Netlify's Git Gateway signs the company in with Netlify Identity (docs/editor.md); `npm run cms`
+    // replaces it with the local proxy (client.ts).
+    backend: { name: 'git-gateway', branch: 'main' },
+    media_folder: `${contentFolder}/${photosFolder}`,
+    // An entry names a photo by its path under content/photos/ (schema/common.ts photoRef).
+    public_folder: '',
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    i18n: { structure: 'single_file', locales: [...langs], default_locale: 'es' },
+    collections: list.flatMap((c) => editorCollections(c, choices, contentFolder)),
+  };
+}
+
+/** How each editor collection's files are written: its custom format (client.ts) reads this. */
+export function editorLayouts(list: readonly Collection[] = collections): Record<string, FileLayout> {
+  const layouts: Record<string, FileLayout> = {};
+  for (const c of list) {
+    const shape = objectShape(c.schema);
+    const halves = shape && bilingual(shape) ? Object.keys(objectShape(shape.es!)!) : undefined;
+    const layout = { format: c.files.format, order: Object.keys(shape ?? {}), ...(halves && { halves }) };
+    for (const lang of perLanguage(c.files) ? langs : [undefined]) layouts[editorName(c, lang)] = layout;
+  }
+  return layouts;
+}
+
+/** Decap's own format name for an editor collection: its files are read and written by client.ts. */
+export const formatName = (name: string) => `marina-${name}`;
+
+function editorCollections(c: Collection, choices: Choices, contentFolder: string): object[] {
+  const shape = objectShape(c.schema);
+  const halves = shape !== undefined && bilingual(shape);
+  const fields = halves ? halfFields(shape, choices) : fieldsOf(c.schema, choices, []);
+  return (perLanguage(c.files) ? langs : [undefined]).map((lang) => {
+    const name = editorName(c, lang);
+    const label = lang ? `${c.label} (${lang === 'es' ? 'español' : 'inglés'})` : c.label;
+    const at = `${contentFolder}/${pathIn(c.files, lang ?? 'es')}`;
+    const common = {
+      name,
+      label,
+      format: formatName(name),
+      ...(halves && { i18n: true }),
+      editor: { preview: false },
+    };
+    const own = lang ? fields.map((f) => (f.name === 'counterpart' ? counterpart(c, lang) : f)) : fields;
+    if ('file' in c.files)
+      return { ...common, files: [{ name, label, file: at, fields: own, ...(halves && { i18n: true }) }], create: false, delete: false };
+    return {
+      ...common,
+      folder: at,
+      extension: c.files.extension,
+      fields: own,
+      ...folderOptions(c),
+    };
+  });
+}
+
+/** What a folder collection's entries are called and whether the company adds and removes them. */
+function folderOptions(c: Collection): object {
+  switch (c.name) {
+    case 'projects':
+      return { create: true, delete: true, identifier_field: 'title', slug: '{{fields.slug}}', summary: '{{date}} · {{title}}' };
+    case 'reviews':
+      return { create: true, delete: true, identifier_field: 'author', slug: '{{year}}{{month}}{{day}}-{{fields.author}}' };
+    case 'posts':
+      return { create: true, delete: true, identifier_field: 'title', slug: '{{fields.slug}}' };
+    case 'services':
+      return { create: true, delete: false, identifier_field: 'title', slug: '{{fields.slug.es}}' };
+    default:
+      // A locality's texts are named after a service; legal texts are the ones the site links to.
+      return { create: false, delete: false, ...(c.name === 'localTexts' && { summary: '{{filename}}' }) };
+  }
+}
+
+/** The counterpart of a post or legal text: one of the other language's, by slug. */
+function counterpart(c: Collection, lang: Lang): EditorField {
+  const other = lang === 'es' ? 'en' : 'es';
+  return {
+    name: 'counterpart',
+    label: fieldLabel('counterpart'),
+    widget: 'relation',
+    collection: editorName(c, other),
+    value_field: 'slug',
+    search_fields: ['title', 'slug'],
+    display_fields: ['title'],
+  };
+}
+
+/** A file with shared fields and `es` and `en` halves: the shared fields, then the halves' fields, translated. */
+function halfFields(shape: Record<string, z.ZodType>, choices: Choices): EditorField[] {
+  const { es, en: _en, ...shared } = shape;
+  const half = fieldsOf(es!, choices, ['es']).map(translated);
+  const clash = half.find((f) => f.name in shared);
+  if (clash) throw new Error(`the shared field "${clash.name}" has the name of a field of the es/en halves: rename one`);
+  return [...Object.entries(shared).map(([name, schema]) => fieldOf(name, schema, choices, [name])), ...half];
+}
+
+const translated = (field: EditorField): EditorField => ({
+  ...field,
+  i18n: true,
+  ...(Array.isArray(field.fields) && { fields: (field.fields as EditorField[]).map(translated) }),
+  ...(isRecord(field.field) && { field: translated(field.field as EditorField) }),
+});
+
+/** A field, and those within it, that the editor lets the company leave empty. */
+const optional = (field: EditorField): EditorField => ({
+  ...field,
+  required: false,
+  ...(Array.isArray(field.fields) && { fields: (field.fields as EditorField[]).map(optional) }),
+});
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// zod's definitions, as the schema keeps them: `_zod.def`.
+interface Check {
+  check: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  length?: number;
+  inclusive?: boolean;
+  value?: number;
+  format?: string;
+  pattern?: RegExp;
+  protocol?: RegExp;
+}
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  entries?: Record<string, string>;
+  checks?: { _zod: { def: Check } }[];
+  format?: string;
+  pattern?: RegExp;
+}
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const checksOf = (schema: z.ZodType): Check[] => {
+  const def = defOf(schema);
+  // A format schema (z.iso.date(), z.email()) is its own first check.
+  const own = def.format ? [def as unknown as Check] : [];
+  return [...own, ...(def.checks ?? []).map((c) => c._zod.def)];
+};
+
+/** The schema of an object's fields, or undefined for anything else. */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  const def = defOf(schema);
+  return def.type === 'object' ? def.shape : undefined;
+}
+
+/** Whether an object holds its text twice, under `es` and `en`, with the same fields. */
+function bilingual(shape: Record<string, z.ZodType>): shape is Record<'es' | 'en', z.ZodType> & Record<string, z.ZodType> {
+  const [es, en] = [shape.es && objectShape(shape.es), shape.en && objectShape(shape.en)];
+  return es !== undefined && en !== undefined && Object.keys(es).join() === Object.keys(en).join();
+}
+
+/** The editor's fields for what an object (or a record) schema holds. */
+export function fieldsOf(schema: z.ZodType, choices: Choices, path: string[]): EditorField[] {
+  const def = defOf(schema);
+  if (def.type === 'object') return Object.entries(def.shape!).map(([name, field]) => fieldOf(name, field, choices, [...path, name]));
+  // content/local/<service>.yaml: one optional entry per locality of the site.
+  if (def.type === 'record')
+    return choices.localities.map(({ label, value }) => ({
+      ...fieldOf(value, def.valueType!, choices, [...path, value]),
+      label,
+      required: false,
+      collapsed: true,
+    }));
+  throw new Error(`${path.join('.') || 'the file'}: a ${def.type} where the editor expects fields; teach cli/engine/write/admin/config.ts`);
+}
+
+/** The editor's field for one field of a schema. */
+export function fieldOf(name: string, schema: z.ZodType, choices: Choices, path: string[]): EditorField {
+  let inner = schema;
+  let required = true;
+  while (['optional', 'default', 'nullable'].includes(defOf(inner).type)) {
+    required = false;
+    inner = defOf(inner).innerType!;
+  }
+  const base = { name, label: fieldLabel(name), ...(required ? {} : { required: false }) };
+  const def = defOf(inner);
+  const checks = checksOf(inner);
+  switch (def.type) {
+    case 'string':
+      return { ...base, ...stringWidget(name, inner, checks, choices) };
+    case 'number':
+      return { ...base, widget: 'number', ...numberRange(checks) };
+    case 'boolean':
+      return { ...base, widget: 'boolean' };
+    case 'enum':
+      return {
+        ...base,
+        widget: 'select',
+        options: Object.values(def.entries!).map((value) => ({ label: optionLabel(name, value), value })),
+      };
+    case 'object':
+      // Optional parts (a price band, old addresses) start folded away; Decap would ask for their
+      // fields even when the part is left out, so the build alone checks that a part is whole.
+      return {
+        ...base,
+        widget: 'object',
+        collapsed: !required,
+        fields: required ? fieldsOf(inner, choices, path) : fieldsOf(inner, choices, path).map(optional),
+      };
+    case 'array':
+      return { ...base, ...listWidget(name, def.element!, checks, choices, path) };
+    default:
+      throw new Error(`${path.join('.')}: a ${def.type} field, which the editor has no widget for; teach cli/engine/write/admin/config.ts`);
+  }
+}
+
+/** Text fields that hold a sentence or more: a text area instead of a line. */
+const longTexts = new Set([
+  'summary',
+  'excerpt',
+  'description',
+  'text',
+  'translation',
+  'intro',
+  'closing',
+  'answer',
+  'heroDescription',
+  'seoDescription',
+  'menuDescription',
+  'context',
+  'blurb',
+]);
+
+function stringWidget(name: string, schema: z.ZodType, checks: Check[], choices: Choices): { widget: string } & Record<string, unknown> {
+  if (schema === photoRef)
+    // A photo from the phone or the computer, uploaded to content/photos/. The file widget, not the
+    // image widget: Decap's image picker lists no HEIC file, the format phones save.
+    return {
+      widget: 'file',
+      choose_url: false,
+      media_library: { allow_multiple: false, config: { max_file_size: maxBytes } },
+      hint: `JPEG, PNG, WebP, AVIF o HEIC (la foto del móvil tal cual), de hasta ${maxBytes / 2 ** 20} MB.`,
+    };
+  if (schema === imageRef) return { widget: 'select', options: choices.images };
+  if (schema === isoDate || checks.some((c) => c.format === 'date'))
+    return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'DD/MM/YYYY', time_format: false, picker_utc: true };
+  if (name === 'service' || name === 'parent') return { widget: 'select', options: choices.services };
+  if (name === 'locality') return { widget: 'select', options: choices.localities };
+  const pattern = patternOf(checks);
+  // A job's text, and a post's or legal text's below its front matter, is Markdown; raw, so that
+  // tables and the author's own layout stay as written.
+  if (name === 'body') return { widget: 'markdown', modes: ['raw'], ...pattern };
+  const max = lengthOf(checks, 'max_length');
+  return { widget: longTexts.has(name) || (max !== undefined && max > 120) ? 'text' : 'string', ...pattern };
+}
+
+const lengthOf = (checks: Check[], kind: 'min_length' | 'max_length' | 'length_equals') => {
+  const check = checks.find((c) => c.check === kind);
+  const value = kind === 'min_length' ? check?.minimum : kind === 'max_length' ? check?.maximum : check?.length;
+  return value === undefined ? undefined : Number(value);
+};
+
+/**
+ * One pattern for all of a text's checks (Decap takes one per field): each check a lookahead, and
+ * the Spanish messages together. The build checks again with the schema itself.
+ */
+function patternOf(checks: Check[]): { pattern?: [string, string] } {
+  const parts: { source: string; message: string }[] = [];
+  for (const check of checks) {
+    if (check.format === 'url') {
+      const https = check.protocol?.source === '^https$';
+      parts.push({ source: https ? '^https://\\S+$' : '^[a-z][a-z0-9+.-]*://\\S+$', message: patternMessage(https ? 'https' : 'url') });
+    } else if (check.check === 'string_format' && check.pattern) {
+      parts.push({
+        source: portable(check.pattern),
+        message: patternMessage(check.format === 'regex' ? check.pattern.source : check.format!),
+      });
+    }
+  }
+  const max = lengthOf(checks, 'max_length');
+  if (max !== undefined) parts.push({ source: `^\\s*[\\s\\S]{0,${max}}$`, message: `Como mucho ${max} caracteres.` });
+  const min = lengthOf(checks, 'min_length');
+  if (min !== undefined && min > 1) parts.push({ source: `^\\s*[\\s\\S]{${min},}$`, message: `Al menos ${min} caracteres.` });
+  if (parts.length === 0) return {};
+  const source = parts.length === 1 ? parts[0]!.source : parts.map((p) => `(?=${p.source})`).join('');
+  return { pattern: [source, parts.map((p) => p.message).join(' ')] };
+}
+
+/**
+ * A regular expression as Decap runs it, with `new RegExp(source)` and no flags: case-insensitive
+ * letters become both cases, and the Unicode letter classes the schemas use become the Latin letters.
+ */
+export function portable(regex: RegExp): string {
+  const { source, flags } = regex;
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    const letters = flags.includes('u') && /^\\p\{(Lu|L)\}/.exec(source.slice(i));
+    if (letters) {
+      const range = letters[1] === 'Lu' ? 'A-ZÀ-ÖØ-Þ' : 'A-Za-zÀ-ÖØ-öø-ÿ';
+      out += inClass ? range : `[${range}]`;
+      i += letters[0].length - 1;
+    } else if (ch === '\\') {
+      out += ch + (source[++i] ?? '');
+    } else if (ch === '[' || ch === ']') {
+      inClass = ch === '[';
+      out += ch;
+    } else if (flags.includes('i') && !inClass && /[a-z]/i.test(ch)) {
+      out += `[${ch.toLowerCase()}${ch.toUpperCase()}]`;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+function numberRange(checks: Check[]): Record<string, unknown> {
+  const range: Record<string, unknown> = { value_type: checks.some((c) => c.check === 'number_format') ? 'int' : 'float' };
+  const integer = range.value_type === 'int';
+  for (const c of checks) {
+    const value = Number(c.value);
+    const safe = Number.isFinite(value) && Math.abs(value) < Number.MAX_SAFE_INTEGER;
+    if (c.check === 'greater_than' && safe) range.min = c.inclusive ? value : integer ? value + 1 : value;
+    if (c.check === 'less_than' && safe) range.max = c.inclusive ? value : integer ? value - 1 : value;
+  }
+  if (!integer) range.step = 0.0001;
+  return range;
+}
+
+function listWidget(
+  name: string,
+  element: z.ZodType,
+  checks: Check[],
+  choices: Choices,
+  path: string[],
+): { widget: string } & Record<string, unknown> {
+  const exact = lengthOf(checks, 'length_equals');
+  const min = exact ?? lengthOf(checks, 'min_length');
+  const max = exact ?? lengthOf(checks, 'max_length');
+  const bounds = { ...(min !== undefined && { min }), ...(max !== undefined && { max }) };
+  // A post's two localities: chosen from the site's.
+  if (name === 'localities' && defOf(element).type === 'string')
+    return { widget: 'select', multiple: true, options: choices.localities, ...bounds };
+  const item = fieldOf(name, element, choices, [...path, '*']);
+  if (item.widget === 'object') {
+    const fields = item.fields as EditorField[];
+    const first = fields.find((f) => f.widget === 'string' || f.widget === 'text' || f.widget === 'file');
+    return {
+      widget: 'list',
+      ...bounds,
+      collapsed: true,
+      fields,
+      ...(first && { summary: `{{fields.${first.name}}}` }),
+    };
+  }
+  const { label: _label, name: _name, ...single } = item;
+  return { widget: 'list', ...bounds, field: { name: 'item', label: fieldLabel(name), ...single } };
+}

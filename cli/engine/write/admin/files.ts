@@ -1,0 +1,117 @@
+// The files of the editor at /admin/: its page, its generated configuration, its own script, and
+// Decap CMS's bundle copied from node_modules (no CDN), in a folder named after its version.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { dump } from 'js-yaml';
+import { digest, compiledFolder } from '../../../files.cjs';
+import { compiledDir, repoRoot } from '../../../paths.ts';
+import type { SiteModel } from '../../../site/model.ts';
+import type { Outputs } from '../stage.ts';
+import { choicesOf, editorConfig, editorLayouts } from './config.ts';
+
+/** The editor's folder in the output, and the path it answers at. */
+export const adminFolder = 'admin';
+
+/**
+ * Its content-security policy, for the hosts' `_headers`. Decap needs what the site never allows:
+ * inline styles (emotion), eval (ajv compiles the config's schema) and the blob: URLs it keeps uploads
+ * in. It connects to this origin only: Git Gateway answers under /.netlify/, `npm run cms` under /admin/.
+ */
+export const adminPolicy = [
+  "default-src 'none'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' blob:",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+const decapRequire = createRequire(join(repoRoot, 'package.json'));
+
+/** Decap CMS's bundle and the chunks it loads on demand, named as it asks for them; read once. */
+let decap: { version: string; dir: string; files: string[] } | undefined;
+function decapBundle() {
+  if (decap) return decap;
+  const main = decapRequire.resolve('decap-cms');
+  const dir = dirname(main);
+  const { version } = JSON.parse(readFileSync(join(dir, '../package.json'), 'utf8')) as { version: string };
+  const files = readdirSync(dir).filter((file) => /^(\d+\.)?decap-cms\.js$/.test(file) || file === 'decap-cms.js.LICENSE.txt');
+  decap = { version, dir, files };
+  return decap;
+}
+
+/** The editor's script, bundled for the browser once per version of the tool. */
+async function clientScript(toolVersion: string): Promise<string> {
+  const dir = await compiledFolder({ parent: compiledDir, prefix: 'admin-', key: toolVersion, keep: 2 }, async (temp) => {
+    const { build } = await import('esbuild');
+    await build({
+      absWorkingDir: repoRoot,
+      entryPoints: [join(repoRoot, 'cli/engine/write/admin/client.ts')],
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      target: 'es2020',
+      outfile: join(temp, 'editor.js'),
+      legalComments: 'none',
+      logLevel: 'silent',
+    });
+  });
+  return readFileSync(join(dir, 'editor.js'), 'utf8');
+}
+
+/**
+ * Every file of the editor, by its path in the output folder. `contentFolder`: the content folder's
+ * name at the root of the repository, which the editor's paths start with.
+ */
+export async function adminFiles(
+  model: Pick<SiteModel, 'services' | 'localities' | 'images' | 'site'>,
+  { contentFolder, toolVersion }: { contentFolder: string; toolVersion: string },
+): Promise<Outputs> {
+  const outputs: Outputs = new Map();
+  const { version, dir, files } = decapBundle();
+  const decapFolder = `decap-${digest(`decap-cms@${version}`, 'hex').slice(0, 10)}`;
+  for (const file of files) {
+    // Linked from node_modules: a version's files never change.
+    outputs.set(`${adminFolder}/${decapFolder}/${file}`, {
+      staged: join(dir, file),
+      hash: digest([version, file]),
+      shared: true,
+    });
+  }
+  const script = await clientScript(toolVersion);
+  const scriptFile = `editor.${digest(script, 'hex').slice(0, 10)}.js`;
+  outputs.set(`${adminFolder}/${scriptFile}`, script);
+  const config = editorConfig(choicesOf(model), contentFolder);
+  outputs.set(`${adminFolder}/config.yml`, dump(config, { lineWidth: -1, noRefs: true }));
+  outputs.set(`${adminFolder}/index.html`, page(model.site.brand, scriptFile, `${decapFolder}/decap-cms.js`));
+  return outputs;
+}
+
+/** The editor's page: nothing but Decap's, kept out of search engines. */
+function page(brand: string, script: string, decapScript: string): string {
+  // `<` escaped: the layouts are data inside a <script> element.
+  const layouts = JSON.stringify(editorLayouts()).replaceAll('<', '\\u003c');
+  return `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Editor de contenidos · ${escapeHtml(brand)}</title>
+<link rel="icon" href="/images/favicon.svg">
+<script type="application/json" id="editor-layouts">${layouts}</script>
+</head>
+<body>
+<script src="/${adminFolder}/${script}"></script>
+<script src="/${adminFolder}/${decapScript}"></script>
+</body>
+</html>
+`;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { collections, type Collection } from '../../../cli/site/collections.ts';
+import { projectSchema } from '../../../cli/site/schema/project.ts';
+import { reviewSchema } from '../../../cli/site/schema/review.ts';
+import { choicesOf, editorConfig, portable, type Choices, type EditorField } from '../../../cli/engine/write/admin/config.ts';
+import { loadContent } from '../../../cli/engine/load/content.ts';
+import { contentDir } from '../../helpers.ts';
+
+const choices: Choices = choicesOf(await loadContent(contentDir));
+
+type EditorCollection = { name: string; fields?: EditorField[]; files?: { fields: EditorField[] }[] };
+const configOf = (list: readonly Collection[] = collections) =>
+  editorConfig(choices, 'content', list) as unknown as { collections: EditorCollection[] };
+const fieldsIn = (c: EditorCollection) => c.fields ?? c.files![0]!.fields;
+const collectionNamed = (name: string, list?: readonly Collection[]) => configOf(list).collections.find((c) => c.name === name)!;
+
+/** Every path of the editor's fields, "photos.alt.es"; a list's single field adds nothing. */
+function editorPaths(fields: EditorField[], prefix = ''): string[] {
+  return fields.flatMap((f) => {
+    const path = `${prefix}${f.name}`;
+    const inner = (f.fields as EditorField[] | undefined) ?? [];
+    return [path, ...editorPaths(inner, `${path}.`)];
+  });
+}
+
+/**
+ * Every path of a schema's fields, read through zod's JSON Schema, apart from the editor's own
+ * walk: a record is one entry per locality, and the `es`/`en` halves of a bilingual file are the
+ * fields of each half, side by side.
+ */
+function schemaPaths(schema: z.ZodType): string[] {
+  const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as JsonSchema;
+  const walk = (node: JsonSchema, prefix: string): string[] => {
+    const item = node.items ?? node;
+    const props = item.properties ?? {};
+    if (item.additionalProperties && typeof item.additionalProperties === 'object')
+      return choices.localities.flatMap(({ value }) => [
+        `${prefix}${value}`,
+        ...walk(item.additionalProperties as JsonSchema, `${prefix}${value}.`),
+      ]);
+    return Object.entries(props).flatMap(([name, child]) => [`${prefix}${name}`, ...walk(child, `${prefix}${name}.`)]);
+  };
+  const top = json.properties ?? {};
+  if (top.es?.properties && top.en?.properties) {
+    const { es, en: _en, ...shared } = top;
+    return [...walk({ properties: shared }, ''), ...walk(es, '')];
+  }
+  return walk(json, '');
+}
+interface JsonSchema {
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  additionalProperties?: JsonSchema | boolean;
+}
+
+describe("the editor's configuration, generated from the schemas", () => {
+  it('has an editor field for every field of every schema, and none more', () => {
+    for (const c of collections) {
+      const editor = configOf().collections.filter((e) => e.name === c.name || e.name.startsWith(`${c.name}-`));
+      expect(editor.length, c.name).toBeGreaterThan(0);
+      for (const e of editor) {
+        const paths = editorPaths(fieldsIn(e)).filter((p) => p !== 'body' || c.files.format !== 'markdown-frontmatter');
+        expect(new Set(paths), e.name).toEqual(new Set(schemaPaths(c.schema)));
+      }
+    }
+  });
+
+  it('follows a change of a schema on the next build: a new field, a new limit', () => {
+    const changed = collections.map((c) =>
+      c.name === 'projects'
+        ? {
+            ...c,
+            schema: projectSchema.extend({
+              warranty: z.string().max(40).optional(),
+              es: projectSchema.shape.es.extend({ title: z.string().trim().min(1).max(55) }),
+              en: projectSchema.shape.en.extend({ title: z.string().trim().min(1).max(55) }),
+            }),
+          }
+        : c,
+    );
+    const before = fieldsIn(collectionNamed('projects'));
+    const after = fieldsIn(collectionNamed('projects', changed));
+    expect(before.find((f) => f.name === 'warranty')).toBeUndefined();
+    expect(after.find((f) => f.name === 'warranty')).toMatchObject({
+      widget: 'string',
+      required: false,
+      pattern: [expect.any(String), 'Como mucho 40 caracteres.'],
+    });
+    expect(before.find((f) => f.name === 'title')!.pattern).toEqual(['^\\s*[\\s\\S]{0,70}$', 'Como mucho 70 caracteres.']);
+    expect(after.find((f) => f.name === 'title')!.pattern).toEqual(['^\\s*[\\s\\S]{0,55}$', 'Como mucho 55 caracteres.']);
+  });
+
+  it('refuses a schema field it has no widget for, naming it', () => {
+    const odd = collections.map((c) => (c.name === 'reviews' ? { ...c, schema: reviewSchema.extend({ visits: z.bigint() }) } : c));
+    expect(() => configOf(odd)).toThrow(/visits: a bigint field, which the editor has no widget for/);
+  });
+
+  it('gives a job the widgets its schema asks for, with the sites own services and localities', () => {
+    const fields = fieldsIn(collectionNamed('projects'));
+    const field = (name: string) => fields.find((f) => f.name === name)!;
+    expect(field('date')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DD', time_format: false });
+    expect(field('service')).toMatchObject({ widget: 'select', options: choices.services });
+    expect(choices.services.map((s) => s.value)).toContain('fontaneros');
+    expect(field('locality')).toMatchObject({ widget: 'select', options: choices.localities });
+    expect(field('photos')).toMatchObject({ widget: 'list', min: 1, max: 24 });
+    const photo = field('photos').fields as EditorField[];
+    expect(photo.find((f) => f.name === 'file')).toMatchObject({
+      widget: 'file',
+      media_library: { config: { max_file_size: 30 * 2 ** 20 } },
+    });
+    // Alt text is required in both languages; the before/after role is optional.
+    expect((photo.find((f) => f.name === 'alt')!.fields as EditorField[]).map((f) => [f.name, f.required])).toEqual([
+      ['es', undefined],
+      ['en', undefined],
+    ]);
+    expect(photo.find((f) => f.name === 'role')).toMatchObject({ widget: 'select', required: false });
+    expect(field('priceBand')).toMatchObject({ widget: 'object', required: false, collapsed: true });
+    expect(field('body')).toMatchObject({ widget: 'markdown', i18n: true });
+    expect(field('summary')).toMatchObject({ widget: 'text', i18n: true });
+    expect(field('date').i18n).toBeUndefined();
+  });
+
+  it('gives a review its rating range and the Spanish message of each pattern', () => {
+    const fields = fieldsIn(collectionNamed('reviews'));
+    expect(fields.find((f) => f.name === 'rating')).toMatchObject({ widget: 'number', value_type: 'int', min: 1, max: 5 });
+    const author = fields.find((f) => f.name === 'author')!.pattern as [string, string];
+    expect(author[1]).toBe('Nombre e inicial del apellido, como «Ana G.».');
+    // Decap runs patterns without flags: the Unicode classes are spelt out.
+    for (const ok of ['Ana G.', 'Àngels P.', "D'Arcy O."]) expect(new RegExp(author[0]).test(ok), ok).toBe(true);
+    for (const bad of ['ana G.', 'Ana García', 'Ana']) expect(new RegExp(author[0]).test(bad), bad).toBe(false);
+    expect(fields.find((f) => f.name === 'url')!.pattern).toEqual([
+      '^https://\\S+$',
+      'Tiene que ser una dirección que empiece por https://.',
+    ]);
+  });
+
+  it('writes case-insensitive patterns for a flagless RegExp', () => {
+    const photo = new RegExp(portable(/^[\w-]+\.(?:jpe?g|heic)$/i));
+    for (const name of ['IMG_1234.HEIC', 'obra.jpg', 'obra.JPEG']) expect(photo.test(name), name).toBe(true);
+    expect(photo.test('obra.gif')).toBe(false);
+  });
+
+  it('pairs each post and legal text with the other language by a relation, and shows every other entry once', () => {
+    const names = configOf().collections.map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['posts-es', 'posts-en', 'legal-es', 'legal-en', 'strings-es', 'strings-en', 'site']));
+    expect(fieldsIn(collectionNamed('posts-es')).find((f) => f.name === 'counterpart')).toMatchObject({
+      widget: 'relation',
+      collection: 'posts-en',
+      value_field: 'slug',
+    });
+  });
+});
