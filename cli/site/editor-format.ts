@@ -51,7 +51,7 @@ export function toFile(entry: Data, layout: FileLayout): string {
   if (!isMarkdown) return yaml;
   const text = typeof body === 'string' ? body : '';
   const sameBody = before?.body !== undefined && before.body.replace(/^(?:\r?\n)+/, '') === text;
-  return `---\n${yaml}---\n${sameBody ? before.body : `\n${text.replace(/\s*$/, '\n')}`}`;
+  return `---\n${yaml}---\n${sameBody ? before.body : `\n${text.trimEnd()}\n`}`;
 }
 
 /** The front matter and the text below it; a text without front matter is all body. */
