@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { collections, type Collection } from '../../../cli/site/collections.ts';
 import { projectSchema } from '../../../cli/site/schema/project.ts';
 import { reviewSchema } from '../../../cli/site/schema/review.ts';
-import { choicesOf, editorConfig, portable, type Choices, type EditorField } from '../../../cli/engine/write/admin/config.ts';
+import {
+  choicesOf,
+  editorBackend,
+  editorConfig,
+  portable,
+  type Choices,
+  type EditorField,
+} from '../../../cli/engine/write/admin/config.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import { contentDir } from '../../helpers.ts';
 
@@ -149,5 +156,21 @@ describe("the editor's configuration, generated from the schemas", () => {
       collection: 'posts-en',
       value_field: 'slug',
     });
+  });
+
+  it("signs in to the company's GitHub repository named in package.json, or through Git Gateway without one", () => {
+    expect(editorBackend({ repository: 'github:marina-hogar/site' })).toEqual({
+      name: 'github',
+      repo: 'marina-hogar/site',
+      branch: 'main',
+    });
+    expect(
+      editorBackend({
+        repository: { url: 'git+https://github.com/marina-hogar/site.git' },
+        config: { editorAuthUrl: 'https://auth.example.com' },
+      }),
+    ).toEqual({ name: 'github', repo: 'marina-hogar/site', branch: 'main', base_url: 'https://auth.example.com' });
+    expect(editorBackend({})).toEqual({ name: 'git-gateway', branch: 'main' });
+    expect(editorBackend({ repository: 'gitlab:someone/site' })).toEqual({ name: 'git-gateway', branch: 'main' });
   });
 });

@@ -36,13 +36,30 @@ export const choicesOf = (model: Pick<SiteModel, 'services' | 'localities' | 'im
 /** The name a collection has in the editor, per language for those with a folder per language. */
 export const editorName = (c: Collection, lang?: Lang) => (lang ? `${c.name}-${lang}` : c.name);
 
+/**
+ * Where the editor signs in and saves in production (docs/editor.md): the company's repository on
+ * GitHub, as package.json's `repository` names it, through the OAuth client at `authUrl` (Decap's
+ * default is Netlify's); without one, Netlify's Git Gateway. `npm run cms` replaces either with the
+ * local proxy (client.ts).
+ */
+export function editorBackend(pkg: { repository?: string | { url?: string }; config?: { editorAuthUrl?: string } }) {
+  const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
+  const repo = url && /^(?:github:|(?:git\+)?https:\/\/github\.com\/)([\w.-]+\/[\w.-]+?)(?:\.git)?$/.exec(url)?.[1];
+  if (!repo) return { name: 'git-gateway', branch: 'main' };
+  const authUrl = pkg.config?.editorAuthUrl;
+  return { name: 'github', repo, branch: 'main', ...(authUrl && { base_url: authUrl }) };
+}
+
 /** The Decap configuration for a content folder named `contentFolder` at the root of its repository. */
-export function editorConfig(choices: Choices, contentFolder: string, list: readonly Collection[] = collections) {
+export function editorConfig(
+  choices: Choices,
+  contentFolder: string,
+  list: readonly Collection[] = collections,
+  backend: object = editorBackend({}),
+) {
   return {
     locale: 'es',
-    // Netlify's Git Gateway signs the company in with Netlify Identity (docs/editor.md); `npm run cms`
-    // replaces it with the local proxy (client.ts).
-    backend: { name: 'git-gateway', branch: 'main' },
+    backend,
     media_folder: `${contentFolder}/${photosFolder}`,
     // An entry names a photo by its path under content/photos/ (schema/common.ts photoRef).
     public_folder: '',

@@ -8,7 +8,7 @@ import { digest, compiledFolder } from '../../../files.cjs';
 import { compiledDir, repoRoot } from '../../../paths.ts';
 import type { SiteModel } from '../../../site/model.ts';
 import type { Outputs } from '../stage.ts';
-import { choicesOf, editorConfig, editorLayouts } from './config.ts';
+import { choicesOf, editorBackend, editorConfig, editorLayouts } from './config.ts';
 
 /** The editor's folder in the output, and the path it answers at. */
 export const adminFolder = 'admin';
@@ -16,15 +16,17 @@ export const adminFolder = 'admin';
 /**
  * Its content-security policy, for the hosts' `_headers`. Decap needs what the site never allows:
  * inline styles (emotion), eval (ajv compiles the config's schema) and the blob: URLs it keeps uploads
- * in. It connects to this origin only: Git Gateway answers under /.netlify/, `npm run cms` under /admin/.
+ * in. It connects to GitHub's API (the GitHub backend), or to this origin only: Git Gateway answers
+ * under /.netlify/, `npm run cms` under /admin/. Signing in to GitHub opens a window, which this
+ * policy does not govern.
  */
 export const adminPolicy = [
   "default-src 'none'",
   "script-src 'self' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https://avatars.githubusercontent.com",
   "font-src 'self' data:",
-  "connect-src 'self' blob:",
+  "connect-src 'self' blob: https://api.github.com",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -86,7 +88,8 @@ export async function adminFiles(
   const script = await clientScript(toolVersion);
   const scriptFile = `editor.${digest(script, 'hex').slice(0, 10)}.js`;
   outputs.set(`${adminFolder}/${scriptFile}`, script);
-  const config = editorConfig(choicesOf(model), contentFolder);
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Parameters<typeof editorBackend>[0];
+  const config = editorConfig(choicesOf(model), contentFolder, undefined, editorBackend(pkg));
   outputs.set(`${adminFolder}/config.yml`, dump(config, { lineWidth: -1, noRefs: true }));
   outputs.set(`${adminFolder}/index.html`, page(model.site.brand, scriptFile, `${decapFolder}/decap-cms.js`));
   return outputs;
