@@ -8,6 +8,7 @@ import { build } from '../../../cli/engine/pipeline.ts';
 import { templatesDir } from '../../../cli/paths.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { builtSite } from './built-site.ts';
+import { child, childrenNamed, parseXml } from './write/xml.ts';
 import { copyContent, editFile, quietly, scratchDir, snapshot, workedExampleDir } from '../../helpers.ts';
 
 /** The worked example, copied and built once for the whole file, with its cache kept for rebuilds. */
@@ -38,7 +39,13 @@ describe('the worked example: a job with photos, reviews and a business profile'
       expect(await page(file)).toContain('<h1');
     const es = await page('trabajos/renovacion-piscina-javea.html');
     expect(es).toContain('hreflang="en" href="https://www.example.com/en/projects/pool-renovation-javea"');
-    expect(await readFile(join(out, 'sitemap.xml'), 'utf8')).toContain('/en/projects/pool-renovation-javea</loc>');
+    const sitemap = parseXml(await readFile(join(out, 'sitemap.xml'), 'utf8'));
+    expect(childrenNamed(sitemap, 'url').map((url) => child(url, 'loc').text)).toEqual(
+      expect.arrayContaining([
+        'https://www.example.com/trabajos/renovacion-piscina-javea',
+        'https://www.example.com/en/projects/pool-renovation-javea',
+      ]),
+    );
   });
 
   it('publishes photos without EXIF, GPS or the camera serial', async () => {
@@ -128,9 +135,19 @@ describe('the worked example: a job with photos, reviews and a business profile'
   });
 
   it('lists the job in the feed of each language', async () => {
-    expect(await readFile(join(out, 'en/blog/feed.xml'), 'utf8')).toContain(
-      '<title>Renovating a villa&apos;s swimming pool in Jávea</title>',
-    );
+    const entries = async (file: string) =>
+      childrenNamed(parseXml(await readFile(join(out, file), 'utf8')), 'entry').map((entry) => ({
+        title: child(entry, 'title').text,
+        id: child(entry, 'id').text,
+      }));
+    expect(await entries('blog/feed.xml')).toContainEqual({
+      title: 'Renovación de una piscina en una villa de Jávea',
+      id: 'https://www.example.com/trabajos/renovacion-piscina-javea',
+    });
+    expect(await entries('en/blog/feed.xml')).toContainEqual({
+      title: "Renovating a villa's swimming pool in Jávea",
+      id: 'https://www.example.com/en/projects/pool-renovation-javea',
+    });
   });
 });
 
