@@ -1,5 +1,6 @@
-// The direction of dependencies (README, "Code map"), checked by `npm run lint`:
-// commands → engine → templates → site (the domain); functions → site. No cycles anywhere.
+// The direction of dependencies (docs/architecture.md, "Layers"), checked by `npm run lint`:
+// commands → engine → templates → site (the domain); functions → site; cli/support (file and path
+// helpers, the esbuild configuration) below them all. No cycles anywhere.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -16,6 +17,14 @@ module.exports = {
       comment: 'The domain (cli/site) imports nothing of the engine, the commands, the templates or the functions.',
       from: { path: '^cli/site/' },
       to: { path: '^(cli/(engine|commands)/|templates/|functions/)' },
+    },
+    {
+      name: 'support-is-below-everything',
+      severity: 'error',
+      comment:
+        'File and path helpers (cli/support) serve the engine, the commands and the contact function alike: they import nothing of the project outside their folder.',
+      from: { path: '^cli/support/' },
+      to: { path: '^(cli|templates|functions)/', pathNot: '^cli/support/' },
     },
     {
       name: 'templates-never-import-the-engine',

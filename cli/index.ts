@@ -4,7 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import type { Inputs } from './engine/incremental/stamp.ts';
 import { reportFailure } from './errors.ts';
 import { defineBuild, shared, strictOption } from './options.ts';
-import { repoRoot } from './paths.ts';
+import { repoRoot } from './support/paths.ts';
 import { chromiumPath } from './commands/audit/chromium.ts';
 
 // React always runs its production build here: the development build renders three times slower
@@ -23,17 +23,17 @@ const program = new Command('sitegen')
 
 const chromiumOption = () => new Option('--chromium <path>', 'the Chromium to drive (or CHROMIUM_PATH)').default(chromiumPath);
 
-/** What bin.cjs's quick check for `build` (quick.ts) found: the fingerprint it took, not taken again. */
+/** What bin.cjs's quick check for `build` (commands/build/quick.ts) found: the fingerprint it took, not taken again. */
 let prepared: { inputs?: Inputs } = {};
 
-defineBuild(program, async (opts) => (await import('./commands/build.ts')).buildCommand({ ...opts, inputs: prepared.inputs }));
+defineBuild(program, async (opts) => (await import('./commands/build/command.ts')).buildCommand({ ...opts, inputs: prepared.inputs }));
 
 program
   .command('check')
   .description('validate content only; writes nothing')
   .addOption(shared.content())
   .addOption(strictOption)
-  .action(async (opts) => (await import('./commands/build.ts')).checkCommand(opts));
+  .action(async (opts) => (await import('./commands/check/command.ts')).checkCommand(opts));
 
 program
   .command('dev')
@@ -126,7 +126,7 @@ program
   .addOption(chromiumOption())
   .action(async (opts) => (await import('./commands/shots/command.ts')).shots(opts));
 
-/** Runs the command line; `given`: what quick.ts already found for `build`. */
+/** Runs the command line; `given`: what commands/build/quick.ts already found for `build`. */
 export function run(given: typeof prepared = {}): void {
   prepared = given;
   let settled = false;

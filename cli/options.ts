@@ -1,5 +1,5 @@
 // Options of the command line that more than one of its bundles reads: the full command line
-// (index.ts) and the check bin.cjs runs first for `build` (quick.ts) parse `build` the same way.
+// (index.ts) and the check bin.cjs runs first for `build` (commands/build/quick.ts) parse `build` the same way.
 import { type Command, Option } from 'commander';
 import type { BuildCommandOptions } from './engine/build-site.ts';
 

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, vi } from 'vitest';
-import { repoRoot } from '../cli/paths.ts';
+import { repoRoot } from '../cli/support/paths.ts';
 
 export { repoRoot };
 export const contentDir = join(repoRoot, 'content');

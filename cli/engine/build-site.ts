@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { templatesDir } from '../paths.ts';
+import { templatesDir } from '../support/paths.ts';
 import { manifestOf, readCache, writeCache, writeParsed, type CacheState, type Manifest } from './incremental/cache.ts';
 import { build, startWorkers, type BuildOptions } from './pipeline.ts';
 import type { ParsedFile, ParsedFiles } from './load/parse.ts';

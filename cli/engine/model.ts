@@ -2,7 +2,7 @@
 import type { SiteModel } from '../site/model.ts';
 import { MarkdownCache, renderMarkdown, withBodies, withHtml } from './incremental/markdown-cache.ts';
 import { loadContent, type LoadOptions } from './load/content.ts';
-import type { MarkdownBatch } from './render/markdown-text.ts';
+import type { MarkdownBatch } from './render/markdown-batch.ts';
 
 /** Loads the content folder and renders its Markdown: the model the templates render from. */
 export async function loadModel(contentDir: string, options: LoadOptions = {}): Promise<SiteModel> {

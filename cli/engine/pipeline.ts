@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { outputFile, type Route, type RouteMap } from '../site/routes.ts';
 import { tracker, type Entities } from './incremental/tracking.ts';
 import { routesAndIndex, type LastBuild } from './incremental/last-build.ts';
-import { digest } from '../files.cjs';
+import { digest } from '../support/files.cjs';
 import { filesUnder, templateHashes, toolVersion } from './incremental/versions.ts';
 
 export interface BuildOptions {

@@ -1,4 +1,4 @@
-import { noBreak } from '../text.ts';
+import { noBreak } from '../no-break.ts';
 import { Illustration } from './Illustration.tsx';
 import type { ReactNode } from 'react';
 import { Check, Mail, Phone, Send } from './icons.tsx';

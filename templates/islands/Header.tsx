@@ -1,5 +1,5 @@
 import { routeKey } from '../../cli/site/routes.ts';
-import { noBreak } from '../text.ts';
+import { noBreak } from '../no-break.ts';
 import { SamePerLanguage, usePage } from '../context.tsx';
 import { Island } from './Island.tsx';
 import { Phone } from './icons.tsx';

@@ -1,4 +1,4 @@
-import { noBreak } from '../text.ts';
+import { noBreak } from '../no-break.ts';
 import { fill } from '../../cli/site/placeholders.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';

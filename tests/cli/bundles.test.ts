@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { cliBuild } from '../../cli/bundling.cjs';
+import { cliBuild } from '../../cli/support/bundling.cjs';
 import { repoRoot } from '../helpers.ts';
 
 /** The source files esbuild puts in a bundle of `entry`, packages included. */

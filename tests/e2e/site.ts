@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { templatesDir } from '../../cli/paths.ts';
+import { templatesDir } from '../../cli/support/paths.ts';
 import { build } from '../../cli/engine/pipeline.ts';
 import { loadContent } from '../../cli/engine/load/content.ts';
 import type { RouteMap } from '../../cli/site/routes.ts';

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.ts';
 import { addSyntheticPosts, generateCorpus } from './corpus.ts';
 import { inDevServer } from './dev-reload.ts';
 import { editLocality, editPostBody, editTemplate, fileEdit, showsPostBodyEdit } from './edits.ts';
-import { repoRoot } from '../../paths.ts';
+import { repoRoot } from '../../support/paths.ts';
 import {
   certsLeftOut,
   compileStackAlone,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { repoRoot } from '../../paths.ts';
+import { repoRoot } from '../../support/paths.ts';
 import { engineBundling } from '../../engine/render/compile.ts';
 
 export const cliBin = join(repoRoot, 'cli', 'bin.cjs');

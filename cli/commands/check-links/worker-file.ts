@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { nodeBundle, requireBanner } from '../../bundling.cjs';
-import { compiledFolder, sourcesKey } from '../../files.cjs';
-import { compiledDir, repoRoot } from '../../paths.ts';
+import { nodeBundle, requireBanner } from '../../support/bundling.cjs';
+import { compiledFolder, sourcesKey } from '../../support/files.cjs';
+import { compiledDir, repoRoot } from '../../support/paths.ts';
 
 /**
  * The scan worker (scan-worker.ts) as one JavaScript file, compiled with esbuild as the render

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { basename, dirname, resolve } from 'node:path';
-import { repoRoot } from '../../paths.ts';
+import { repoRoot } from '../../support/paths.ts';
 import { adminFolder } from '../../engine/write/admin/files.ts';
 import { dev, type DevOptions } from '../dev/command.ts';
 import { guardedProxy } from './guard.ts';

@@ -4,7 +4,7 @@ import { relative, resolve } from 'node:path';
 import { nodeContactHandler } from '../../../functions/adapters/node.ts';
 import { contactPath, createContactEnv } from '../../../functions/contact/config.ts';
 import { BuildSession, buildSite } from '../../engine/build-site.ts';
-import { templatesDir } from '../../paths.ts';
+import { templatesDir } from '../../support/paths.ts';
 import { listen } from '../serve/command.ts';
 import { ContentError, formatIssue } from '../../site/issues.ts';
 import { causeChain, UsageError } from '../../errors.ts';

@@ -1,7 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { repoRoot } from '../../paths.ts';
+import { repoRoot } from '../../support/paths.ts';
 import { createSiteServer, type NodeHandler } from '../serve/server.ts';
 import { eventStream } from './events.ts';
 import { injectIntoHtml } from './inject.ts';

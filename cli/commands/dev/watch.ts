@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { repoRoot } from '../../paths.ts';
+import { repoRoot } from '../../support/paths.ts';
 
 /** What the watcher's thread (watch-worker.mjs) tells. */
 type WatchMessage = { type: 'ready' } | { type: 'change'; path: string } | { type: 'error'; message: string };

@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { digest } from '../../files.cjs';
-import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from '../render/markdown-text.ts';
+import { digest } from '../../support/files.cjs';
+import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from '../render/markdown-batch.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedExt, sealedFile, writeSealed } from './sealed.ts';
 import type { Content, LegalPage, MarkdownPage, Post, ProjectPage, ProjectSource, SiteModel } from '../../site/model.ts';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';

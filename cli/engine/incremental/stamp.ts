@@ -2,9 +2,9 @@
 // left. It imports no engine module, so `build` checks it before loading React, remark or the cache.
 import { lstatSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { digest, eachFile, sourcesKey } from '../../files.cjs';
-import { bundleDir, repoRoot } from '../../paths.ts';
-import { statIfAny } from '../fs.ts';
+import { digest, eachFile, sourcesKey } from '../../support/files.cjs';
+import { bundleDir, repoRoot } from '../../support/paths.ts';
+import { statIfAny } from '../../support/stat.ts';
 import { readSealed, sealedFile, writeSealed } from './sealed.ts';
 import type { FileTimes } from '../load/parse.ts';
 

@@ -1,4 +1,4 @@
-import { digest } from '../../files.cjs';
+import { digest } from '../../support/files.cjs';
 import type { LegalPage, Post, SiteModel } from '../../site/model.ts';
 import type { Route, RouteMap } from '../../site/routes.ts';
 import { langs, type Lang } from '../../site/lang.ts';

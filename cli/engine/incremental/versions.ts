@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { bundleDir, repoRoot } from '../../paths.ts';
+import { bundleDir, repoRoot } from '../../support/paths.ts';
 import type { Family } from '../../site/routes.ts';
-import { digest, writeFileAtomic } from '../../files.cjs';
+import { digest, writeFileAtomic } from '../../support/files.cjs';
 import { byCodeUnits } from '../../site/order.ts';
 
 export async function filesUnder(dir: string): Promise<Map<string, string>> {
@@ -42,13 +42,13 @@ async function keptInBundle(): Promise<string> {
 }
 
 async function readToolVersion(): Promise<string> {
-  const [engine, site, shared, lock] = await Promise.all([
+  const [engine, site, support, lock] = await Promise.all([
     filesUnder(join(repoRoot, 'cli/engine')),
     filesUnder(join(repoRoot, 'cli/site')),
-    Promise.all(['cli/paths.ts', 'cli/bundling.cjs', 'cli/files.cjs'].map((file) => readFile(join(repoRoot, file), 'utf8'))),
+    filesUnder(join(repoRoot, 'cli/support')),
     readFile(join(repoRoot, 'package-lock.json'), 'utf8'),
   ]);
-  return digest([[...engine], [...site], shared, lock]);
+  return digest([[...engine], [...site], [...support], lock]);
 }
 
 /**

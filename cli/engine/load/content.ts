@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
 import type { z } from 'zod';
 import { ContentError, excerpt, type ContentIssue } from '../../site/issues.ts';
-import { outsideLink } from '../fs.ts';
+import { outsideLink } from '../../support/stat.ts';
 import { readContentText, sizeLimits } from './guarded-read.ts';
 import { loadImages } from './images.ts';
 import { inspectPhotos, type PhotoUse } from '../photos/inspect.ts';
@@ -12,7 +12,7 @@ import { loadMarkdown, loadYaml, type ParsedFile, type ParsedFiles, type Previou
 import { fillDouble, unknownPlaceholders } from '../../site/placeholders.ts';
 import { nearestLocalities } from '../../site/geo.ts';
 import { localPlaceholders, type Content, type MarkdownPage, type Photo, type Place, type ProjectSource } from '../../site/model.ts';
-import type { MarkdownText } from '../render/markdown-text.ts';
+import type { MarkdownText } from '../render/markdown-batch.ts';
 import { langs, type Lang } from '../../site/lang.ts';
 import { byCodeUnits } from '../../site/order.ts';
 import { photoRef } from '../../site/schema/common.ts';
@@ -22,8 +22,8 @@ import { legalFrontMatterSchema, postFrontMatterSchema } from '../../site/schema
 import { airConditioningSchema, serviceSchema, type Service } from '../../site/schema/service.ts';
 import { exampleValues, siteSchema, type Site } from '../../site/schema/site.ts';
 import { stringsSchema } from '../../site/schema/strings.ts';
-import { digest } from '../../files.cjs';
-import { textFileAt, textFolders, type TextFolder } from '../../site/text-files.ts';
+import { digest } from '../../support/files.cjs';
+import { markdownFileAt, markdownFolders, type MarkdownFolder } from '../../site/markdown-paths.ts';
 import { validate, valueAt } from './validate.ts';
 
 export interface LoadOptions {
@@ -256,7 +256,7 @@ interface PairHooks<S extends z.ZodType<PairPage>> {
  */
 async function loadPairs<S extends z.ZodType<PairPage>>(
   contentDir: string,
-  folder: TextFolder,
+  folder: MarkdownFolder,
   schema: S,
   issues: ContentIssue[],
   options: LoadOptions,
@@ -359,9 +359,9 @@ export function reloadBodies(
   const legalHooks = { body: fillLegal(legalPlaceholderValues(last.site), issues) };
   for (const file of changed) {
     if (file.startsWith(`..${sep}`)) continue; // a template: not content
-    const textFile = textFileAt(file);
-    if (!previous.has(file) || !textFile) return undefined;
-    const { folder, lang, slug } = textFile;
+    const markdownFile = markdownFileAt(file);
+    if (!previous.has(file) || !markdownFile) return undefined;
+    const { folder, lang, slug } = markdownFile;
     const lastPage = (folder === 'blog' ? last.posts : last.legal)[lang].find((p) => p.slug === slug);
     const loaded =
       folder === 'blog'
@@ -411,7 +411,7 @@ function legalPlaceholderValues(site: Site): Record<Lang, Record<string, string>
 
 /** How many Markdown files (posts and legal texts) the content folder holds, without reading them. */
 export async function countMarkdown(contentDir: string): Promise<number> {
-  const folders = textFolders.flatMap((folder) => langs.map((lang) => join(folder, lang)));
+  const folders = markdownFolders.flatMap((folder) => langs.map((lang) => join(folder, lang)));
   const lists = await Promise.all(folders.map((folder) => listFiles(contentDir, folder, '.md')));
   return lists.reduce((sum, files) => sum + files.length, 0);
 }

@@ -4,8 +4,8 @@ import { CORE_SCHEMA, load as loadFast } from 'js-yaml';
 import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
 import { ContentError, excerpt, type ContentIssue } from '../../site/issues.ts';
-import { statIfAny } from '../fs.ts';
-import { digest } from '../../files.cjs';
+import { statIfAny } from '../../support/stat.ts';
+import { digest } from '../../support/files.cjs';
 import { readContentText, sizeLimits, type SizeLimit } from './guarded-read.ts';
 import { maxNesting, tooDeep } from './nesting.ts';
 

@@ -3,10 +3,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import { digest, writeFileAtomic } from '../../files.cjs';
+import { digest, writeFileAtomic } from '../../support/files.cjs';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import type { Photo, PhotoFormat } from '../../site/model.ts';
-import { statIfAny } from '../fs.ts';
+import { statIfAny } from '../../support/stat.ts';
 import { readContentBytesAsync } from '../load/guarded-read.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from '../incremental/sealed.ts';
 import type { StagedFile } from '../write/stage.ts';

@@ -3,10 +3,10 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Metadata } from 'sharp';
-import { digest } from '../../files.cjs';
+import { digest } from '../../support/files.cjs';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Photo } from '../../site/model.ts';
-import { outsideLink } from '../fs.ts';
+import { outsideLink } from '../../support/stat.ts';
 import { readContentBytesAsync, type SizeLimit } from '../load/guarded-read.ts';
 import { sameTimes, type ParsedFiles } from '../load/parse.ts';
 import { photoPixels } from './decode.ts';

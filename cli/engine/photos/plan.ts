@@ -3,7 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { basename, extname } from 'node:path';
 import type { SharpOptions } from 'sharp';
-import { digest } from '../../files.cjs';
+import { digest } from '../../support/files.cjs';
 import { photoFormats, type Photo, type PhotoFormat } from '../../site/model.ts';
 
 /** The widths offered to browsers; a photo is never published wider than its source. */

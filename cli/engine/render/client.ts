@@ -1,6 +1,6 @@
 import { basename, dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
-import { repoRoot } from '../../paths.ts';
+import { repoRoot } from '../../support/paths.ts';
 
 export interface ClientBundle {
   /** URL of the hydration entry. */

@@ -1,9 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { nodeBundle } from '../../bundling.cjs';
-import { compiledFolder } from '../../files.cjs';
-import { compiledDir, repoRoot } from '../../paths.ts';
+import { nodeBundle } from '../../support/bundling.cjs';
+import { compiledFolder } from '../../support/files.cjs';
+import { compiledDir, repoRoot } from '../../support/paths.ts';
 import type { ClientBundle } from './client.ts';
 import type { BuildOptions } from 'esbuild';
 

@@ -9,7 +9,7 @@ import rehypeStringify from 'rehype-stringify';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Lang } from '../../site/lang.ts';
 import { leftoverSyntax, type Leftover } from './leftovers.ts';
-import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from './markdown-text.ts';
+import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from './markdown-batch.ts';
 import { scrollableTables, tableRegionClass } from './tables.ts';
 
 /** What a text's footnotes and tables say in each language (the footnotes' heading is for screen readers). */

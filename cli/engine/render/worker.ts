@@ -3,7 +3,7 @@ import { deserialize } from 'node:v8';
 import type { MessagePort } from 'node:worker_threads';
 import type { Assets } from '../../../templates/context.tsx';
 import { createRenderer, renderBatch, type RenderedPage } from './engine.ts';
-import type { MarkdownBatch } from './markdown-text.ts';
+import type { MarkdownBatch } from './markdown-batch.ts';
 import type { SiteModel } from '../../site/model.ts';
 import { markdownPageOf, outputFile, RouteMap, type Route } from '../../site/routes.ts';
 import { keyLists, type KeyList } from '../incremental/key-lists.ts';

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { writeFileAtomic } from '../../files.cjs';
-import { repoRoot } from '../../paths.ts';
+import { writeFileAtomic } from '../../support/files.cjs';
+import { repoRoot } from '../../support/paths.ts';
 
 /** The part of a service (cli/site/schema/service.ts) that the contact function needs. */
 export interface CatalogueSource {

@@ -13,9 +13,9 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Manifest } from '../incremental/cache.ts';
-import { statIfAny } from '../fs.ts';
+import { statIfAny } from '../../support/stat.ts';
 import { isStaged, type OutputContent, type Outputs } from './stage.ts';
-import { digest } from '../../files.cjs';
+import { digest } from '../../support/files.cjs';
 
 export type OutputRecords = Manifest['outputs'];
 

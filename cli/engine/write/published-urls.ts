@@ -1,4 +1,4 @@
-import { writeFileAtomic } from '../../files.cjs';
+import { writeFileAtomic } from '../../support/files.cjs';
 import type { SiteModel } from '../../site/model.ts';
 
 const header = [

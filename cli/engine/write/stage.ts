@@ -3,7 +3,7 @@
 // (its child_process alone took ~3 ms of each thread's start).
 import { closeSync, fstatSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { digest } from '../../files.cjs';
+import { digest } from '../../support/files.cjs';
 
 /** An output file already written to a staging folder, e.g. by a render worker. */
 export interface StagedFile {

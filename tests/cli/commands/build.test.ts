@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BuildSession, buildSite } from '../../../cli/engine/build-site.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
-import { compiledDir } from '../../../cli/paths.ts';
+import { compiledDir } from '../../../cli/support/paths.ts';
 import { copyContent, editFile, repoRoot, scratchDir, snapshot } from '../../helpers.ts';
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 import { build, type BuildResult } from '../../../cli/engine/pipeline.ts';
-import { templatesDir } from '../../../cli/paths.ts';
+import { templatesDir } from '../../../cli/support/paths.ts';
 import { testPhotoCache } from '../../helpers.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import type { SiteModel } from '../../../cli/site/model.ts';

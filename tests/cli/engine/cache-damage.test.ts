@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { digest } from '../../../cli/files.cjs';
+import { digest } from '../../../cli/support/files.cjs';
 import { buildSite } from '../../../cli/engine/build-site.ts';
 import { copyContent, scratchDir, snapshot } from '../../helpers.ts';
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
 import { readCache } from '../../../cli/engine/incremental/cache.ts';
 import { buildSite, BuildSession, type BuildCommandOptions } from '../../../cli/engine/build-site.ts';
-import { buildCommand } from '../../../cli/commands/build.ts';
+import { buildCommand } from '../../../cli/commands/build/command.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
 import { indexModel } from '../../../cli/engine/incremental/tracking.ts';
 import { RouteMap } from '../../../cli/site/routes.ts';

@@ -3,7 +3,7 @@ import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import { build } from '../../../cli/engine/pipeline.ts';
-import { templatesDir } from '../../../cli/paths.ts';
+import { templatesDir } from '../../../cli/support/paths.ts';
 import { ContentError } from '../../../cli/site/issues.ts';
 import { copyContent, editFile, lineOf, testPhotoCache, workedExampleDir } from '../../helpers.ts';
 import { builtSite } from './built-site.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MarkdownCache, renderMarkdown } from '../../../cli/engine/incremental/markdown-cache.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import { renderBatch, renderText } from '../../../cli/engine/render/markdown.ts';
-import type { MarkdownBatch, RenderedBatch } from '../../../cli/engine/render/markdown-text.ts';
+import type { MarkdownBatch, RenderedBatch } from '../../../cli/engine/render/markdown-batch.ts';
 import { scratchDir } from '../../helpers.ts';
 
 const text = (n: number) => ({

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addSyntheticPosts, generateCorpus } from '../../../cli/commands/bench/corpus.ts';
 import { buildSite } from '../../../cli/engine/build-site.ts';
-import { templatesDir } from '../../../cli/paths.ts';
+import { templatesDir } from '../../../cli/support/paths.ts';
 import { build } from '../../../cli/engine/pipeline.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import { isStaged, type OutputContent } from '../../../cli/engine/write/stage.ts';

@@ -7,7 +7,7 @@ import { encodePhotos, photosEncodedIn } from '../../../cli/engine/photos/encode
 import { inspectPhotos, type PhotoUse } from '../../../cli/engine/photos/inspect.ts';
 import { encoderVersion, planVariants, variantsOf } from '../../../cli/engine/photos/plan.ts';
 import { writeOutputs } from '../../../cli/engine/write/publish.ts';
-import { digest } from '../../../cli/files.cjs';
+import { digest } from '../../../cli/support/files.cjs';
 import { ContentError, type ContentIssue } from '../../../cli/site/issues.ts';
 import { photoFormats, type Photo } from '../../../cli/site/model.ts';
 import { repoRoot, scratchDir, workedExampleDir } from '../../helpers.ts';

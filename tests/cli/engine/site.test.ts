@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../cli/engine/pipeline.ts';
-import { templatesDir } from '../../../cli/paths.ts';
+import { templatesDir } from '../../../cli/support/paths.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import type { SiteModel } from '../../../cli/site/model.ts';
 import { outputFile } from '../../../cli/site/routes.ts';

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildSummary } from '../../../cli/engine/build-site.ts';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import { build } from '../../../cli/engine/pipeline.ts';
-import { templatesDir } from '../../../cli/paths.ts';
+import { templatesDir } from '../../../cli/support/paths.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { builtSite } from './built-site.ts';
 import { child, childrenNamed, parseXml } from './write/xml.ts';

@@ -2,7 +2,7 @@ import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../../cli/engine/pipeline.ts';
-import { templatesDir } from '../../../../cli/paths.ts';
+import { templatesDir } from '../../../../cli/support/paths.ts';
 import { loadContent } from '../../../../cli/engine/load/content.ts';
 import { writeOutputs } from '../../../../cli/engine/write/publish.ts';
 import { checkLinks } from '../../../../cli/commands/check-links/command.ts';

@@ -5,7 +5,7 @@ import { checkLinks } from '../../../../cli/commands/check-links/command.ts';
 import { loadContent } from '../../../../cli/engine/load/content.ts';
 import { build } from '../../../../cli/engine/pipeline.ts';
 import { writeOutputs } from '../../../../cli/engine/write/publish.ts';
-import { templatesDir } from '../../../../cli/paths.ts';
+import { templatesDir } from '../../../../cli/support/paths.ts';
 import { scratchDir, testPhotoCache, workedExampleDir } from '../../../helpers.ts';
 
 /** The worked example, whose job pages show photos in <picture> elements with a srcset per format. */

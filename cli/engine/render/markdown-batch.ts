@@ -1,4 +1,5 @@
-// What the render code and the Markdown cache (engine/incremental/markdown-cache.ts) share, without loading either.
+// A batch of Markdown texts to render, what rendering it gives, and the pack that keeps its HTML: what
+// the render code and the Markdown cache (engine/incremental/markdown-cache.ts) share, without loading either.
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Lang } from '../../site/lang.ts';
 import { writeSealed } from '../incremental/sealed.ts';

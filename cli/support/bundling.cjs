@@ -1,4 +1,4 @@
-// How the CLI (bin.cjs) and the template engine (engine/render/compile.ts) are bundled with esbuild.
+// How the CLI (bin.cjs), the template engine (engine/render/compile.ts) and check-links' worker are bundled with esbuild.
 // Plain JavaScript: bin.cjs uses it before any TypeScript can be loaded.
 const { join, sep } = require('node:path');
 
@@ -74,7 +74,7 @@ const nodeBundle = (packages, plugins = []) => ({
 /**
  * The esbuild options of the CLI's bundles (bin.cjs) of the sources under `root`, written to
  * `outdir`: `index.cjs`, the command line, and `quick.cjs`, the check bin.cjs runs first for
- * `build` (quick.ts), which answers alone when nothing changed. CommonJS, each in one file, which
+ * `build` (commands/build/quick.ts), which answers alone when nothing changed. CommonJS, each in one file, which
  * bin.cjs requires. Each command's code is still evaluated only when it runs.
  * @param {string} root
  * @param {string} outdir
@@ -83,11 +83,11 @@ const nodeBundle = (packages, plugins = []) => ({
 const cliBuild = (root, outdir) => ({
   // The pure-JS packages builds and check-links load; the others (native, large or rarely used) stay out.
   ...nodeBundle(['commander', 'zod', 'gray-matter', 'js-yaml', 'htmlparser2'], [oneJsYaml(root)]),
-  entryPoints: { index: join(root, 'cli/index.ts'), quick: join(root, 'cli/quick.ts') },
+  entryPoints: { index: join(root, 'cli/index.ts'), quick: join(root, 'cli/commands/build/quick.ts') },
   format: 'cjs',
   // import() of a package becomes require(), which does not start Node's ES module loader (bin.cjs).
   supported: { 'dynamic-import': false },
-  // Modules find the repository and name the bundle from their URL (paths.ts, stamp.ts).
+  // Modules find the repository and name the bundle from their URL (support/paths.ts, engine/incremental/stamp.ts).
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   define: { 'import.meta.url': '__importMetaUrl' },
   // Beside the bundle, not inside it: inline maps tripled the bytes every run read and parsed

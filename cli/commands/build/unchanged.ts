@@ -1,12 +1,12 @@
 // `build`'s answer when nothing changed since the last build, and how a build is reported. It
 // loads no content, cache or template code: bin.cjs runs it from a small bundle of its own
-// (quick.ts) before the command line, and `build` itself (build.ts) runs it when that bundle did
+// (quick.ts) before the command line, and `build` itself (command.ts) runs it when that bundle did
 // not run.
 import { writeSync } from 'node:fs';
 import { relative } from 'node:path';
-import type { BuildCommandOptions, BuildSummary } from '../engine/build-site.ts';
-import { type Inputs, inputsOf, readStamp, sameOutput } from '../engine/incremental/stamp.ts';
-import { outputBusy } from '../engine/write/publish.ts';
+import type { BuildCommandOptions, BuildSummary } from '../../engine/build-site.ts';
+import { type Inputs, inputsOf, readStamp, sameOutput } from '../../engine/incremental/stamp.ts';
+import { outputBusy } from '../../engine/write/publish.ts';
 
 /** Whether a build was answered without the command line; if not, the fingerprint it took, if any. */
 export type QuickAnswer = { answered: true } | { answered: false; inputs?: Inputs };

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compiledFolder, writeFileAtomic } from '../../cli/files.cjs';
-import { scratchDir } from '../helpers.ts';
+import { compiledFolder, writeFileAtomic } from '../../../cli/support/files.cjs';
+import { scratchDir } from '../../helpers.ts';
 
 /** `count` compiled folders under a new parent, the first made longest ago. */
 async function compiles(count: number): Promise<{ parent: string; names: string[] }> {

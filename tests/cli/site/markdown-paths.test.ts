@@ -1,11 +1,15 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { textFileAt } from '../../../cli/site/text-files.ts';
+import { markdownFileAt } from '../../../cli/site/markdown-paths.ts';
 
 describe('where posts and legal texts lie in content/', () => {
   it("tells a post's and a legal text's folder, language and slug from its path", () => {
-    expect(textFileAt(join('blog', 'es', 'piscinas-en-invierno.md'))).toEqual({ folder: 'blog', lang: 'es', slug: 'piscinas-en-invierno' });
-    expect(textFileAt(join('legal', 'en', 'privacy.md'))).toEqual({ folder: 'legal', lang: 'en', slug: 'privacy' });
+    expect(markdownFileAt(join('blog', 'es', 'piscinas-en-invierno.md'))).toEqual({
+      folder: 'blog',
+      lang: 'es',
+      slug: 'piscinas-en-invierno',
+    });
+    expect(markdownFileAt(join('legal', 'en', 'privacy.md'))).toEqual({ folder: 'legal', lang: 'en', slug: 'privacy' });
   });
 
   it('knows no other file as a text: another language, folder, depth or extension', () => {
@@ -18,7 +22,7 @@ describe('where posts and legal texts lie in content/', () => {
       'localities.yaml',
       join('..', 'templates', 'pages', 'Post.tsx'),
     ]) {
-      expect(textFileAt(path), path).toBeUndefined();
+      expect(markdownFileAt(path), path).toBeUndefined();
     }
   });
 });

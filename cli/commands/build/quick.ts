@@ -1,10 +1,10 @@
 // What bin.cjs runs first for `build`, from a bundle of its own: when nothing changed since the last
 // build, it answers with this small bundle alone, without loading the command line's megabyte of
-// code. Otherwise it hands the fingerprint it took to the command line (index.ts), which does
+// code. Otherwise it hands the fingerprint it took to the command line (cli/index.ts), which does
 // everything else.
 import { Command } from 'commander';
-import { answerIfUnchanged, type QuickAnswer } from './commands/unchanged.ts';
-import { defineBuild } from './options.ts';
+import { answerIfUnchanged, type QuickAnswer } from './unchanged.ts';
+import { defineBuild } from '../../options.ts';
 
 /**
  * Whether `build` with these arguments (after the command's name) found nothing changed, and said

@@ -1,0 +1,16 @@
+// `sitegen check`: validates the content as a build would, and writes nothing.
+export async function checkCommand(opts: { content: string; strict?: boolean }): Promise<void> {
+  const { loadContent } = await import('../../engine/load/content.ts');
+  const content = await loadContent(opts.content, { strict: opts.strict });
+  // The checks that need every page's path: aliases that would hide a page, published paths left unanswered.
+  const [{ withBodies, withHtml }, { RouteMap }] = await Promise.all([
+    import('../../engine/incremental/markdown-cache.ts'),
+    import('../../site/routes.ts'),
+  ]);
+  new RouteMap({ ...withHtml(content, () => ''), projects: withBodies(content.projects, () => '') });
+  const posts = content.posts.es.length + content.posts.en.length;
+  console.log(
+    `Content OK: ${content.services.length} services, ${content.localities.length} localities, ${posts} posts, ${content.legal.es.length + content.legal.en.length} legal pages, ` +
+      `${content.projects.length} jobs with ${content.photos.size} photos, ${content.reviews.length} reviews.`,
+  );
+}
