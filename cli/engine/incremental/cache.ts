@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { indexer, type KeyList } from './key-lists.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from './sealed.ts';
@@ -30,10 +29,7 @@ interface ManifestFile {
   outputs: { files: string[]; hashes: string[]; sizes: number[]; mtimes: number[] };
 }
 
-/**
- * Checked by hand, like the parsed-file entries below: zod's first check of a 2.5 MB manifest in a
- * fresh process took ~20 ms of a one-post rebuild, this one takes a few.
- */
+/** build.v8's shape check (sealed.ts), the key lists included: every index points into the key table. */
 const isManifestFile = (value: unknown): value is ManifestFile => {
   if (!isRecord(value) || typeof value.version !== 'string' || !isStrings(value.keys)) return false;
   const count = value.keys.length;
@@ -74,17 +70,27 @@ function findIndex(deps: string, found: (index: number) => boolean): boolean | u
   return digits === 0 ? undefined : found(index);
 }
 
+/** A page's record: the hash of its template family, assets and tool version, and the indexes of the keys it read. */
+export interface PageDeps {
+  base: string;
+  deps: string;
+}
+
+/** The manifest as a build uses it: build.v8 with its columns made into maps by file. */
+export interface Manifest extends Omit<ManifestFile, 'pages' | 'outputs'> {
+  pages: Map<string, PageDeps>;
+  outputs: Map<string, { hash: string; size: number; mtimeMs: number }>;
+}
+
 // Maps, not objects keyed by file: an object of 4,000 paths as keys took ~25 ms more to build,
 // each path made a property name.
-const manifestSchema = z.custom<ManifestFile>(isManifestFile).transform(({ pages, outputs, ...rest }) => ({
+const manifestOfFile = ({ pages, outputs, ...rest }: ManifestFile): Manifest => ({
   ...rest,
   pages: new Map(pages.files.map((file, i) => [file, { base: pages.bases[i]!, deps: pages.deps[i]! }])),
   outputs: new Map(
     outputs.files.map((file, i) => [file, { hash: outputs.hashes[i]!, size: outputs.sizes[i]!, mtimeMs: outputs.mtimes[i]! }]),
   ),
-}));
-export type Manifest = z.output<typeof manifestSchema>;
-export type PageDeps = Manifest['pages'] extends Map<string, infer T> ? T : never;
+});
 
 /** The manifest in the columns build.v8 holds. */
 function manifestFile({ pages, outputs, ...rest }: Manifest): ManifestFile {
@@ -112,10 +118,7 @@ function manifestFile({ pages, outputs, ...rest }: Manifest): ManifestFile {
  */
 export type PageRecord = { base: string; deps: KeyList } | { base: string; previous: PageDeps };
 
-/**
- * A parsed-file entry, checked by hand: thousands of them are read on every build, and zod took
- * most of the time of reading the cache. `data` and `valid` are whatever the file held.
- */
+/** A parsed-file entry. `data` is whatever the file held. */
 const isParsedFile = (value: unknown): value is ParsedFile => {
   const entry = value as Record<string, unknown> | null;
   return (
@@ -131,11 +134,9 @@ const isParsedFile = (value: unknown): value is ParsedFile => {
   );
 };
 
-/** A shard of the parsed files: its entries, and the tool version that wrote them. */
-const shardSchema = z.custom<{ version: string; entries: Record<string, ParsedFile> }>(
-  (value) =>
-    isRecord(value) && typeof value.version === 'string' && isRecord(value.entries) && Object.values(value.entries).every(isParsedFile),
-);
+/** A shard of the parsed files' shape check: its entries, and the tool version that wrote them. */
+const isShard = (value: unknown): value is { version: string; entries: Record<string, ParsedFile> } =>
+  isRecord(value) && typeof value.version === 'string' && isRecord(value.entries) && Object.values(value.entries).every(isParsedFile);
 
 export interface CacheState {
   manifest?: Manifest;
@@ -149,10 +150,10 @@ export function readCache(dir: string, version: string, warn: (message: string) 
   for (const folder of [dir, join(dir, 'content'), join(dir, 'markdown')]) {
     if (clearForFolder(folder)) warn(damagedNote(folder, 'a folder was expected'));
   }
-  const manifest = readCacheFile(sealedFile(dir, 'build'), manifestSchema, warn);
+  const manifest = readCacheFile(sealedFile(dir, 'build'), isManifestFile, warn);
   const parsed = readShards(dir, 'content', version, warn);
   return {
-    manifest: manifest?.version === version ? manifest : undefined,
+    manifest: manifest?.version === version ? manifestOfFile(manifest) : undefined,
     markdown: new MarkdownCache(dir, version, warn),
     parsed,
   };
@@ -266,7 +267,7 @@ const shardOf = (key: string) => {
 const shardFile = (dir: string, name: string, shard: number) => sealedFile(join(dir, name), shard.toString(16));
 
 function readShards(dir: string, name: string, version: string, warn: (message: string) => void): ParsedFiles {
-  const parts = Array.from({ length: shards }, (_, i) => readCacheFile(shardFile(dir, name, i), shardSchema, warn));
+  const parts = Array.from({ length: shards }, (_, i) => readCacheFile(shardFile(dir, name, i), isShard, warn));
   return new Map(parts.flatMap((part) => (part?.version === version ? Object.entries(part.entries) : [])));
 }
 

@@ -1,14 +1,13 @@
 // The HTML of posts and legal texts: rendered once per source, cached, read when a page shows it.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { z } from 'zod';
 import { digest } from '../../support/files.cjs';
 import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from '../render/markdown-batch.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedExt, sealedFile, writeSealed } from './sealed.ts';
 import type { Content, LegalPage, MarkdownPage, Post, ProjectPage, ProjectSource, SiteModel } from '../../site/model.ts';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import type { Lang } from '../../site/lang.ts';
-import { isRecord } from '../../site/json.ts';
+import { isRecord, isStrings } from '../../site/json.ts';
 
 /**
  * Texts per pack. A page that shows one text reads its whole pack: a hundred posts are about a
@@ -16,15 +15,12 @@ import { isRecord } from '../../site/json.ts';
  */
 const packSize = 100;
 
-/** A pack: HTML by the hash of its source. Checked by hand, like the parsed-file entries (cache.ts). */
-const packSchema = z.custom<Record<string, string>>(
-  (value) => isRecord(value) && Object.values(value).every((html) => typeof html === 'string'),
-);
-/** The index: the hashes each pack holds, by pack name. */
-const indexSchema = z.custom<Record<string, string[]>>(
-  (value) =>
-    isRecord(value) && Object.values(value).every((hashes) => Array.isArray(hashes) && hashes.every((hash) => typeof hash === 'string')),
-);
+/** A pack's shape check: HTML by the hash of its source. */
+const isPack = (value: unknown): value is Record<string, string> =>
+  isRecord(value) && Object.values(value).every((html) => typeof html === 'string');
+/** The index's shape check: the hashes each pack holds, by pack name. */
+const isIndex = (value: unknown): value is Record<string, string[]> =>
+  isRecord(value) && Object.values(value).every((hashes) => isStrings(hashes));
 
 /** A hash as a file name: hex, since base64url names could clash on a case-insensitive disk. */
 const fileName = (hash: string) => Buffer.from(hash, 'base64url').toString('hex');
@@ -62,7 +58,7 @@ export class MarkdownCache {
     this.folder = join(cacheDir, 'markdown', fileName(version));
     if (clearForFolder(this.folder)) warn(damagedNote(this.folder, 'a folder was expected'));
     if (!existsSync(this.folder)) return;
-    const index = readCacheFile(this.file('index'), indexSchema, warn);
+    const index = readCacheFile(this.file('index'), isIndex, warn);
     for (const [pack, hashes] of Object.entries(index ?? {})) for (const hash of hashes) this.packOf.set(hash, pack);
   }
 
@@ -172,7 +168,7 @@ export class MarkdownCache {
     if (!this.packs.has(name)) {
       const file = this.file(name);
       const hashes = [...this.packOf].filter(([, pack]) => pack === name).map(([hash]) => hash);
-      let pack = readCacheFile(file, packSchema, this.warn);
+      let pack = readCacheFile(file, isPack, this.warn);
       if (pack && !hashes.every((hash) => hash in pack!)) {
         this.warn(damagedNote(file, 'it lacks texts its index names'));
         pack = undefined;

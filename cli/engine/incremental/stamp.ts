@@ -5,7 +5,8 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { digest, eachFile, sourcesKey } from '../../support/files.cjs';
 import { bundleDir, repoRoot } from '../../support/paths.ts';
 import { statIfAny } from '../../support/stat.ts';
-import { readSealed, sealedFile, writeSealed } from './sealed.ts';
+import { isNumbers, isRecord } from '../../site/json.ts';
+import { readCacheFile, sealedFile, writeSealed } from './sealed.ts';
 import type { FileTimes } from '../load/parse.ts';
 
 /** The last successful build: what it was built from, and what it said. */
@@ -128,10 +129,23 @@ export function foldersIdentity(outDir: string, files: Iterable<string>): string
   return digest(identity);
 }
 
-/** The stamp of the last build; undefined when there is none or it is damaged (sealed.ts). */
+/** stamp.v8's shape check. */
+const isStamp = (value: unknown): value is Stamp => {
+  if (!isRecord(value) || typeof value.inputs !== 'string' || !isRecord(value.out) || !isRecord(value.summary)) return false;
+  const { out, summary } = value;
+  return (
+    isNumbers([out.ino, out.mtimeMs]) &&
+    isRecord(summary.pages) &&
+    isNumbers([summary.pages.es, summary.pages.en, summary.files, summary.bytes])
+  );
+};
+
+/**
+ * The stamp of the last build; undefined when there is none or it is damaged (sealed.ts), which
+ * costs the build a check of every output file, and so is not worth a word.
+ */
 export function readStamp(cacheDir: string): Stamp | undefined {
-  const read = readSealed(stampFile(cacheDir));
-  return 'data' in read ? (read.data as Stamp) : undefined;
+  return readCacheFile(stampFile(cacheDir), isStamp, () => {});
 }
 
 /** Whether the output folder is still the one a build left (`left`): then its manifest is trusted. */

@@ -2,9 +2,9 @@
 // published from there, so a warm build encodes only what changed.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { z } from 'zod';
 import { digest, writeFileAtomic } from '../../support/files.cjs';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
+import { isRecord } from '../../site/json.ts';
 import type { Photo, PhotoFormat } from '../../site/model.ts';
 import { statIfAny } from '../../support/stat.ts';
 import { readContentBytesAsync } from '../load/guarded-read.ts';
@@ -15,8 +15,15 @@ import { photoPixels } from './decode.ts';
 import { encoderSettings, inParallel, loadSharp, variantsOf } from './plan.ts';
 
 /** What the cache recorded of each file it holds, by file name: a file is trusted only as recorded. */
-const indexSchema = z.object({ files: z.record(z.string(), z.object({ size: z.number(), mtimeMs: z.number(), hash: z.string() })) });
-type Index = z.infer<typeof indexSchema>['files'];
+type Index = Record<string, { size: number; mtimeMs: number; hash: string }>;
+
+/** index.v8's shape check. */
+const isIndexFile = (value: unknown): value is { files: Index } =>
+  isRecord(value) &&
+  isRecord(value.files) &&
+  Object.values(value.files).every(
+    (file) => isRecord(file) && typeof file.size === 'number' && typeof file.mtimeMs === 'number' && typeof file.hash === 'string',
+  );
 
 /** The names this stage gives its files (planVariants): the only files of the folder it removes. */
 const variantFile = /^[a-z0-9-]+-\d+\.[0-9a-f]{10}\.(?:avif|webp|jpg)$/;
@@ -47,7 +54,7 @@ export async function encodePhotos(
   if (clearForFolder(cacheDir)) warn(damagedNote(cacheDir, 'a folder was expected'));
   mkdirSync(cacheDir, { recursive: true });
   const indexFile = sealedFile(cacheDir, 'index');
-  const index: Index = readCacheFile(indexFile, indexSchema, warn)?.files ?? {};
+  const index: Index = readCacheFile(indexFile, isIndexFile, warn)?.files ?? {};
   let changed = false;
 
   const used = new Set(photos.flatMap((photo) => variantsOf(photo).map((variant) => cacheName(variant.path))));

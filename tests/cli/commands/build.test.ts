@@ -2,9 +2,11 @@ import { execFile } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { BuildSession, buildSite } from '../../../cli/engine/build-site.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
+import { digest } from '../../../cli/support/files.cjs';
 import { compiledDir } from '../../../cli/support/paths.ts';
 import { copyContent, editFile, repoRoot, scratchDir, snapshot } from '../../helpers.ts';
 
@@ -219,6 +221,19 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     await cp(out, `${out}.old-${dead - 2}`, { recursive: true });
     expect((await cli(...args)).stdout).not.toContain('nothing changed');
     expect((await readdir(dirname(out))).filter((name) => name.startsWith('dist.'))).toEqual([]);
+    expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
+  });
+
+  it('builds instead of trusting a stamp that is sealed but not of the shape the builder writes', async () => {
+    const { out, args } = await setUp();
+    const stampFile = join(out, '../.cache/stamp.v8');
+    const bytes = await readFile(stampFile);
+    const { summary: _, ...stamp } = deserialize(bytes.subarray(bytes.indexOf(10) + 1)) as Record<string, unknown>;
+    const body = serialize(stamp);
+    await writeFile(stampFile, Buffer.concat([Buffer.from(`${digest(body)}\n`), body]));
+    const { code, stdout } = await cli(...args);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Built 338 pages .*, the rest unchanged\)/);
     expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
   });
 
