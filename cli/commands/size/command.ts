@@ -7,8 +7,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const cell = (bytes: number) => `${bytes} B (${kb(bytes)})`;
 
 /**
- * Prints the gzip weight of the JavaScript and CSS each page family loads, against the JS budget:
- * the JavaScript counts what the page loads on first use too, e.g. when a form is filled in.
+ * Prints the gzip weight of the JavaScript and CSS each page family loads, against the JS budget,
+ * and the islands its pages have: the JavaScript counts what the page loads on first use too,
+ * e.g. when a form is filled in. What each script imports comes from esbuild's metafile of the
+ * island bundle the templates make (measure.ts).
  */
 export async function size(opts: { dir: string; content?: string }): Promise<void> {
   const routes = new RouteMap(await loadModelWithoutHtml(opts.content ?? 'content'));
@@ -16,7 +18,7 @@ export async function size(opts: { dir: string; content?: string }): Promise<voi
   const samples = sampledFamilies
     .flatMap((family) => routes.byFamily(family, 'es').slice(0, 1))
     .flatMap((route) => [route, routes.counterpart(route)]);
-  const rows = [['family', 'page', 'JS gzip', 'of it on first use', 'CSS gzip', '']];
+  const rows = [['family', 'page', 'JS gzip', 'of it on first use', 'CSS gzip', 'islands', '']];
   let over = 0;
   for (const route of samples) {
     const weight = await pageWeight(opts.dir, outputFile(route.path));
@@ -28,6 +30,7 @@ export async function size(opts: { dir: string; content?: string }): Promise<voi
       cell(js),
       cell(weight.firstUseGzip),
       cell(weight.cssGzip),
+      weight.islands.join(', ') || '-',
       js > jsBudget ? `OVER ${kb(jsBudget)}` : '',
     ]);
   }

@@ -1,18 +1,25 @@
 /**
- * What a built page makes the browser download, read from the files themselves. At load: its
- * module script and modulepreload links with every static import they pull in, and its
- * stylesheets. On first use: the chunks that code imports dynamically (on a focus, a submit…),
- * with their static imports. The entry's dynamic imports are the islands
- * (engine/render/client.ts): a page loads only those it has.
+ * What a built page makes the browser download. Which scripts import which comes from esbuild's
+ * metafile of the island bundle (engine/render/client.ts); the page's HTML, read with an HTML
+ * parser, tells its module scripts, preloads, stylesheets and islands. At load: those scripts with
+ * every static import they pull in, and the stylesheets. On first use: the chunks that code
+ * imports dynamically (on a focus, a submit…), with their static imports. The entry's dynamic
+ * imports are the islands: a page loads only those it has.
  */
 import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Metafile } from 'esbuild';
+import { Parser } from 'htmlparser2';
+import { bundleClient } from '../../engine/render/client.ts';
+import { templatesDir } from '../../support/paths.ts';
 
 /** Spec'd budget for the JavaScript one page loads, at load and on first use together, gzip. */
 export const jsBudget = 12 * 1024;
 
 export interface PageWeight {
+  /** The islands on the page, by name, e.g. "ContactForm". */
+  islands: string[];
   /** Site paths of the scripts loaded with the page, e.g. "/assets/client.X1Y2.js". */
   js: string[];
   /** Site paths of the scripts loaded on first use, not already loaded with the page. */
@@ -23,71 +30,80 @@ export interface PageWeight {
   cssGzip: number;
 }
 
-const attributes = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-const tags = (html: string, name: string) => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((m) => attributes(m[0]));
-
-/** The module specifiers of the import statements esbuild hoists to the top of a chunk. */
-function staticImports(code: string): string[] {
-  const statement = /\s*import\s*(?:[\w$\s{},*]*?from\s*)?"([^"]+)";?/y;
-  const found: string[] = [];
-  for (let m = statement.exec(code); m; m = statement.exec(code)) found.push(m[1]!);
+/** What a page's HTML names: module scripts, module preloads and stylesheets (site paths), and islands. */
+function pageAssets(html: string) {
+  const found = { scripts: [] as string[], preloads: [] as string[], css: [] as string[], islands: new Set<string>() };
+  const parser = new Parser({
+    onopentag(name, a) {
+      if (name === 'script' && a.type === 'module' && a.src) found.scripts.push(a.src);
+      if (name === 'link' && a.rel === 'modulepreload' && a.href) found.preloads.push(a.href);
+      if (name === 'link' && a.rel === 'stylesheet' && a.href) found.css.push(a.href);
+      if (a['data-island']) found.islands.add(a['data-island']);
+    },
+  });
+  parser.write(html);
+  parser.end();
   return found;
 }
-
-/** The module specifiers of the dynamic imports in a chunk, as esbuild writes them: import("./x.js"). */
-const dynamicImports = (code: string): string[] => [...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!);
 
 /** "/assets/ContactForm.X1Y2.js" names the ContactForm island. */
 const moduleName = (path: string) => posix.basename(path).split('.')[0]!;
 
-export async function pageWeight(dir: string, htmlFile: string): Promise<PageWeight> {
-  const html = await readFile(join(dir, htmlFile), 'utf8');
-  const read = (path: string) => readFile(join(dir, path));
-  const code = new Map<string, string>();
+let current: Promise<Metafile> | undefined;
+/** The metafile of the island bundle the templates make now, built once per process. */
+export const currentClient = (): Promise<Metafile> => (current ??= bundleClient(templatesDir).then((result) => result.metafile));
+
+/**
+ * The weight of the page `htmlFile` of the built site `dir`, whose scripts `client` (the island
+ * bundle's metafile) describes: by default the bundle of the current templates. Fails when the
+ * page loads a script the metafile does not know: the site was built from other templates.
+ */
+export async function pageWeight(dir: string, htmlFile: string, client?: Metafile): Promise<PageWeight> {
+  const { outputs } = client ?? (await currentClient());
+  const page = pageAssets(await readFile(join(dir, htmlFile), 'utf8'));
+  // The metafile names outputs by their path below the site's root, "assets/client.X1Y2.js".
+  const output = (path: string) => {
+    const found = outputs[path.slice(1)];
+    if (!found)
+      throw new Error(
+        `${join(dir, htmlFile)}: it loads ${path}, which the templates no longer make; build the site again before measuring it`,
+      );
+    return found;
+  };
+  const imports = (path: string, kind: Metafile['outputs'][string]['imports'][number]['kind']) =>
+    output(path)
+      .imports.filter((i) => i.kind === kind)
+      .map((i) => `/${i.path}`);
   /** Adds `path` and its static imports to `into`, unless `loaded` has them; returns what it added. */
-  const visit = async (path: string, into: Set<string>, loaded: Set<string> = into): Promise<string[]> => {
+  const visit = (path: string, into: Set<string>, loaded: Set<string> = into): string[] => {
     if (loaded.has(path) || into.has(path)) return [];
     into.add(path);
-    code.set(path, (await read(path)).toString('utf8'));
-    const added = [path];
-    for (const specifier of staticImports(code.get(path)!))
-      added.push(...(await visit(posix.resolve(posix.dirname(path), specifier), into, loaded)));
-    return added;
+    return [path, ...imports(path, 'import-statement').flatMap((specifier) => visit(specifier, into, loaded))];
   };
-  const scripts = tags(html, 'script')
-    .filter((a) => a.type === 'module' && a.src)
-    .map((a) => a.src!);
-  const preloads = tags(html, 'link')
-    .filter((a) => a.rel === 'modulepreload')
-    .map((a) => a.href!);
   const js = new Set<string>();
-  for (const src of [...scripts, ...preloads]) await visit(src, js);
+  for (const src of [...page.scripts, ...page.preloads]) visit(src, js);
 
-  const islands = new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]!));
   const firstUse = new Set<string>();
   const pending = [...js];
   for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
-    for (const specifier of dynamicImports(code.get(path)!)) {
-      const target = posix.resolve(posix.dirname(path), specifier);
-      if (scripts.includes(path) && !islands.has(moduleName(target))) continue; // another page's island
-      pending.push(...(await visit(target, firstUse, js)));
+    for (const target of imports(path, 'dynamic-import')) {
+      if (page.scripts.includes(path) && !page.islands.has(moduleName(target))) continue; // another page's island
+      pending.push(...visit(target, firstUse, js));
     }
   }
 
-  const css = tags(html, 'link')
-    .filter((a) => a.rel === 'stylesheet')
-    .map((a) => a.href!);
   const gzip = async (paths: Iterable<string>) => {
     let total = 0;
-    for (const path of paths) total += gzipSync(await read(path)).length;
+    for (const path of paths) total += gzipSync(await readFile(join(dir, path))).length;
     return total;
   };
   return {
+    islands: [...page.islands].sort(),
     js: [...js],
     firstUse: [...firstUse],
-    css,
+    css: page.css,
     jsGzip: await gzip(js),
     firstUseGzip: await gzip(firstUse),
-    cssGzip: await gzip(css),
+    cssGzip: await gzip(page.css),
   };
 }

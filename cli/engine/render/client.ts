@@ -15,26 +15,7 @@ export interface ClientBundle {
  * run on Preact through esbuild's alias, split into one content-hashed chunk per island.
  */
 export async function buildClient(templatesDir: string): Promise<ClientBundle> {
-  const result = await build({
-    // Resolve packages from the project, whatever folder the build runs in.
-    absWorkingDir: repoRoot,
-    entryPoints: [join(templatesDir, 'client.ts')],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    write: false,
-    metafile: true,
-    target: 'es2020',
-    outdir: 'assets',
-    entryNames: '[name].[hash]',
-    chunkNames: '[name].[hash]',
-    jsx: 'automatic',
-    alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
+  const result = await bundleClient(templatesDir);
   const files = new Map(result.outputFiles.map((f) => [relative(repoRoot, f.path), f.contents]));
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint)!;
@@ -54,6 +35,32 @@ export async function buildClient(templatesDir: string): Promise<ClientBundle> {
   }
   return { entry: `/${entry}`, islands, files };
 }
+
+/**
+ * The island bundle in memory, with esbuild's metafile: `npm run size` reads from it what each
+ * script of a built site imports (the same templates give the same content-hashed names).
+ */
+export const bundleClient = (templatesDir: string) =>
+  build({
+    // Resolve packages from the project, whatever folder the build runs in.
+    absWorkingDir: repoRoot,
+    entryPoints: [join(templatesDir, 'client.ts')],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    metafile: true,
+    target: 'es2020',
+    outdir: 'assets',
+    entryNames: '[name].[hash]',
+    chunkNames: '[name].[hash]',
+    jsx: 'automatic',
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
 
 /** "templates/islands/ContactForm.tsx" and "assets/ContactForm.X1Y2.js" both name ContactForm. */
 const moduleName = (path: string) => basename(path).split('.')[0]!;
