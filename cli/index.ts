@@ -98,7 +98,7 @@ program
   .option('--check', 'check the performance budgets; exit 1 on a miss')
   .option('--keep', 'keep the generated sites afterwards, to profile them (prints where)')
   .action(async (opts) =>
-    (await import('./commands/bench/index.ts')).bench({
+    (await import('./commands/bench/command.ts')).bench({
       posts: Number(opts.posts),
       runs: Number(opts.runs),
       peers: opts.peers === true,

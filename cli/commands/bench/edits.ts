@@ -1,5 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isScalar, parseDocument } from 'yaml';
+import { loadModelWithoutHtml } from '../../engine/model.ts';
+import { outputFile, RouteMap } from '../../site/routes.ts';
 
 export type Change = (text: string, run: number) => string;
 
@@ -28,6 +31,17 @@ export const editPostBody: Change = (text, run) => {
 
 /** Whether the built page file `page` shows run `run` of editPostBody. */
 export const showsPostBodyEdit = (page: string) => async (run: number) => (await readFile(page, 'utf8')).includes(postBodyMark(run));
+
+/**
+ * The first Spanish post of the workspace `dir` (content/ and dist/ in it), as its routes order
+ * them: its Markdown file, and the page file a build makes of it.
+ */
+export async function firstPost(dir: string): Promise<{ file: string; page: string }> {
+  const routes = new RouteMap(await loadModelWithoutHtml(join(dir, 'content')));
+  const [route] = routes.byFamily('post', 'es');
+  if (!route) throw new Error(`${join(dir, 'content')} has no Spanish post for the bench to edit`);
+  return { file: route.post.bodyAt.file, page: join(dir, 'dist', outputFile(route.path)) };
+}
 
 /** Changes the Spanish description of the first locality of localities.yaml. */
 export const editLocality: Change = (text, run) => {

