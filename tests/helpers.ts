@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -66,3 +68,13 @@ export const quietly = <T>(work: () => Promise<T>): Promise<T> => {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   return work().finally(() => log.mockRestore());
 };
+
+const execFileAsync = promisify(execFile);
+
+/** Runs the real command line (`node cli/bin.cjs …`) from the repository, with how it exited and what it printed. */
+export function sitegen(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return execFileAsync('node', [join(repoRoot, 'cli/bin.cjs'), ...args], { cwd: repoRoot }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}

@@ -8,14 +8,10 @@ import { BuildSession, buildSite } from '../../../cli/engine/build-site.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
 import { digest } from '../../../cli/support/files.cjs';
 import { compiledDir } from '../../../cli/support/paths.ts';
-import { copyContent, editFile, repoRoot, scratchDir, snapshot } from '../../helpers.ts';
+import { copyContent, editFile, repoRoot, scratchDir, snapshot, sitegen } from '../../helpers.ts';
 
 const run = promisify(execFile);
-const cli = (...args: string[]) =>
-  run('node', [join(repoRoot, 'cli/bin.cjs'), ...args], { cwd: repoRoot }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-  );
+const cli = sitegen;
 
 // Each case starts the real CLI, which takes a few seconds on a 2-core machine.
 describe('sitegen build', { timeout: 30_000 }, () => {

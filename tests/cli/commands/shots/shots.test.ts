@@ -1,17 +1,10 @@
-import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyContent, repoRoot, scratchDir } from '../../../helpers.ts';
+import { copyContent, repoRoot, scratchDir, sitegen } from '../../../helpers.ts';
 
-const run = promisify(execFile);
-const cli = (...args: string[]) =>
-  run('node', [join(repoRoot, 'cli/bin.cjs'), ...args], { cwd: repoRoot }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-  );
+const cli = sitegen;
 
 let content: string;
 let dist: string;
