@@ -9,11 +9,13 @@ const { join } = require('node:path');
 const { cliBuild } = require('./support/bundling.cjs');
 const { compiledFolder, sourcesKey } = require('./support/files.cjs');
 
-// Node 22.1 and later keep on disk the code V8 compiles for each module, the bundles' included, and
-// reuse it at the next start; Node 20 compiles them again.
-require('node:module').enableCompileCache?.();
-
 const root = join(__dirname, '..');
+
+// Node 22.1 and later keep on disk the code V8 compiles for each module, the bundles' included, and
+// reuse it at the next start; Node 20 compiles them again. Kept beside the compiled bundles rather
+// than in the system's temporary folder, and named in the environment for the render workers.
+process.env.NODE_COMPILE_CACHE ??= join(root, 'node_modules', '.cache', 'sitegen', 'v8-compile');
+require('node:module').enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
 // templates/ is not in the bundle: the engine compiles it on its own (engine/render/compile.ts), and
 // a build's stamp takes its stats (engine/incremental/stamp.ts): editing a template need not
 // recompile this bundle.
