@@ -8,6 +8,7 @@ import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sa
 import rehypeStringify from 'rehype-stringify';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Lang } from '../../site/lang.ts';
+import { gfmWithoutAutolinks, mayHoldAutolinks } from './gfm.ts';
 import { leftoverSyntax, type Leftover } from './leftovers.ts';
 import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from './markdown-batch.ts';
 import { scrollableTables, tableRegionClass } from './tables.ts';
@@ -39,9 +40,9 @@ const schema: Schema = {
   },
 };
 
-const processorFor = (lang: Lang) =>
+const processorFor = (lang: Lang, autolinks: boolean) =>
   remark()
-    .use(remarkGfm)
+    .use(autolinks ? remarkGfm : gfmWithoutAutolinks)
     .use(leftoverSyntax)
     .use(scrollableTables, { name: words[lang].table })
     .use(remarkRehype, {
@@ -51,11 +52,14 @@ const processorFor = (lang: Lang) =>
     .use(rehypeSanitize, schema)
     .use(rehypeStringify)
     .freeze();
-const processors = { es: processorFor('es'), en: processorFor('en') };
+const processors = {
+  es: { autolinks: processorFor('es', true), none: processorFor('es', false) },
+  en: { autolinks: processorFor('en', true), none: processorFor('en', false) },
+};
 
 /** Markdown to sanitised HTML, and what it left as text (leftovers.ts), by line of the text. */
 export function markdownToHtml(markdown: string, lang: Lang): { html: string; leftovers: Leftover[] } {
-  const file = processors[lang].processSync(markdown);
+  const file = processors[lang][mayHoldAutolinks(markdown) ? 'autolinks' : 'none'].processSync(markdown);
   const html = String(file);
   return { html: html && !html.endsWith('\n') ? `${html}\n` : html, leftovers: (file.data as { leftovers?: Leftover[] }).leftovers ?? [] };
 }
