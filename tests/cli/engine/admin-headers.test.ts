@@ -14,7 +14,7 @@ const policy = (path: string) => headersFor(rules, path)['content-security-polic
 describe("the editor's headers and page, as the hosts serve them", () => {
   it("gives /admin/ its own policy in place of the site's, and leaves the site's as strict as it was", () => {
     expect(policy('/admin/')).toBe(adminPolicy);
-    expect(policy('/admin/config.yml')).toBe(adminPolicy);
+    expect(policy('/admin/config.json')).toBe(adminPolicy);
     for (const path of ['/', '/fontaneros/javea', '/assets/client.js', '/administracion']) {
       expect(policy(path), path).not.toContain('unsafe');
       expect(policy(path), path).toMatch(/^default-src 'none'; script-src 'self'; style-src 'self';/);

@@ -1,6 +1,5 @@
 // The editor's own script, loaded before Decap CMS at /admin/: it gives every collection the format
 // its files are written in (site/editor-format.ts), then starts the CMS. Never on a public page.
-import { parse } from 'yaml';
 import { fromFile, toFile, type FileLayout } from '../../../site/editor-format.ts';
 
 interface Formatter {
@@ -24,11 +23,11 @@ window.CMS_MANUAL_INIT = true;
 const element = document.getElementById('editor-layouts');
 const layouts = JSON.parse(element?.textContent ?? '{}') as Record<string, FileLayout>;
 
-// The configuration the build generated, read here rather than by Decap: hosts differ in the type
-// they serve a .yml file with, and Decap ignores one whose type does not say YAML.
-const configText = fetch('/admin/config.yml').then((response) => {
-  if (!response.ok) throw new Error(`the editor's configuration /admin/config.yml answered ${response.status}`);
-  return response.text();
+// The configuration the build generated (Decap's config.yml, as JSON), read here rather than by
+// Decap, which reads only YAML, and only when the host says so in its type.
+const configFile = fetch('/admin/config.json').then((response) => {
+  if (!response.ok) throw new Error(`the editor's configuration /admin/config.json answered ${response.status}`);
+  return response.json() as Promise<Record<string, unknown>>;
 });
 
 window.addEventListener('DOMContentLoaded', async () => {
@@ -40,7 +39,7 @@ window.addEventListener('DOMContentLoaded', async () => {
       toFile: (data) => toFile(data as Record<string, unknown>, layout),
     });
   }
-  const config = parse(await configText) as Record<string, unknown>;
+  const config = await configFile;
   // `npm run cms` answers beside the site, on this machine only: the working copy is the repository.
   const onThisMachine = ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname);
   const local = onThisMachine && { local_backend: { url: new URL('/admin/api/v1', location.href).href } };

@@ -3,7 +3,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { dump } from 'js-yaml';
 import { digest, compiledFolder } from '../../../support/files.cjs';
 import { compiledDir, repoRoot } from '../../../support/paths.ts';
 import type { SiteModel } from '../../../site/model.ts';
@@ -90,7 +89,8 @@ export async function adminFiles(
   outputs.set(`${adminFolder}/${scriptFile}`, script);
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Parameters<typeof editorBackend>[0];
   const config = editorConfig(choicesOf(model), contentFolder, undefined, editorBackend(pkg));
-  outputs.set(`${adminFolder}/config.yml`, dump(config, { lineWidth: -1, noRefs: true }));
+  // JSON, which the editor's script reads itself (client.ts): a YAML dump of it took ~25 ms of every build.
+  outputs.set(`${adminFolder}/config.json`, `${JSON.stringify(config, null, 1)}\n`);
   outputs.set(`${adminFolder}/index.html`, page(model.site.brand, scriptFile, `${decapFolder}/decap-cms.js`));
   return outputs;
 }
