@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
+import { createContext, useContext } from 'react';
 import type { SiteModel } from '../cli/site/model.ts';
 import { absoluteUrl } from '../cli/site/urls.ts';
 import type { Route, RouteMap } from '../cli/site/routes.ts';
@@ -58,37 +58,4 @@ function pageContext(data: PageData): PageContext {
     absolute: (path) => absoluteUrl(data.model.site, path),
     image: (name) => `/images/${name}`,
   };
-}
-
-/** Values that differ from page to page inside a shared part, by name (see SamePerLanguage). */
-export type Holes = Record<string, string>;
-
-/** Stands in for parts of the page that the build renders once per language (cli/engine/render/page.tsx). */
-export type PartPlaceholder = (name: string, element: ReactElement, holes: Holes, head?: true) => ReactElement;
-const Parts = createContext<PartPlaceholder | null>(null);
-export const PartsProvider = Parts.Provider;
-
-/** What a shared part is rendered with in place of a hole's value; the build puts each page's value there. */
-const holeMarker = (name: string) => `\uE000${name}\uE000`;
-
-/**
- * Markup that is the same on every page of one language, like the footer: the build renders it
- * once per language and name, for the home page, and reuses it. So it must not depend on the
- * current page, and the name must tell apart every variant (an icon's class, say). A string that
- * does differ per page, like the language toggle's link, is a hole: the children are a function
- * of the holes, and each page's value is put in the shared markup, escaped as React would.
- * `head` marks tags React moves into the document's head (title, meta, link): their placeholder
- * is a meta tag, which React moves there with them, in the same order.
- */
-export function SamePerLanguage<H extends Holes>(
-  props: { name: string; children: ReactNode } | { name: string; holes: H; children: (holes: H) => ReactElement; head?: true },
-) {
-  const placeholder = useContext(Parts);
-  if (!('holes' in props)) {
-    const element = <>{props.children}</>;
-    return placeholder ? placeholder(props.name, element, {}) : element;
-  }
-  if (!placeholder) return props.children(props.holes);
-  const markers = Object.fromEntries(Object.keys(props.holes).map((key) => [key, holeMarker(key)])) as H;
-  return placeholder(props.name, props.children(markers), props.holes, props.head);
 }

@@ -1,6 +1,6 @@
 import { routeKey } from '../../cli/site/routes.ts';
 import { noBreak } from '../no-break.ts';
-import { SamePerLanguage, usePage } from '../context.tsx';
+import { usePage } from '../context.tsx';
 import { Island } from './Island.tsx';
 import { Phone } from './icons.tsx';
 import { MobileMenu, mobileMenuId } from './MobileMenu.tsx';
@@ -9,10 +9,7 @@ import { ServicesMenu } from './ServicesMenu.tsx';
 /** The links after the Services menu, which a page of theirs shows as the current one. */
 const navKeys = ['about', 'contact', 'blog'] as const;
 
-/**
- * What the header shows, the same on every page of a language. Read inside the shared parts, so
- * that a page whose parts are already rendered reads none of it.
- */
+/** What the header's navigation and actions show, the same on every page of a language. */
 function useHeader() {
   const { model, t, lang, href } = usePage();
   return {
@@ -31,12 +28,11 @@ const mobileLink = 'block rounded-md px-3 py-2 text-slate-800 hover:bg-sea-50';
 
 /**
  * Sticky site header: logo, navigation with the Services disclosure, language toggle, call button.
- * It is server markup; only the Services disclosure and the mobile menu button hydrate. All but the
- * logo is rendered once per language and current link (the logo's image is left out because React
- * preloads it in the page's head, which a part rendered apart would lose).
+ * It is server markup; only the Services disclosure and the mobile menu button hydrate.
  */
 export function Header() {
   const { route, routes, model, href } = usePage();
+  const header = useHeader();
   const logo = model.images.get('logo.svg');
   const current = navKeys.find((key) => key === route.key) ?? '';
   const counterpart = routes.counterpart(route);
@@ -47,22 +43,17 @@ export function Header() {
           <img src="/images/logo.svg" width={logo?.width ?? 48} height={logo?.height ?? 48} alt="" className="size-9" />
           <span>{model.site.brand}</span>
         </a>
-        <SamePerLanguage name={`header-nav ${current}`}>
-          <Navigation current={current} />
-        </SamePerLanguage>
-        <SamePerLanguage name="header-actions" holes={{ language: counterpart.path }}>
-          {(holes) => <Actions language={{ href: holes.language, lang: counterpart.lang }} />}
-        </SamePerLanguage>
+        <Navigation header={header} current={current} />
+        <Actions header={header} language={{ href: counterpart.path, lang: counterpart.lang }} />
       </div>
-      <SamePerLanguage name={`header-mobile ${current}`}>
-        <MobileNavigation current={current} />
-      </SamePerLanguage>
+      <MobileNavigation header={header} current={current} />
     </header>
   );
 }
 
-function Navigation({ current }: { current: string }) {
-  const header = useHeader();
+type HeaderTexts = ReturnType<typeof useHeader>;
+
+function Navigation({ header, current }: { header: HeaderTexts; current: string }) {
   return (
     <nav aria-label={header.navLabel} className="hidden lg:block">
       <ul className="flex items-center gap-1">
@@ -90,8 +81,7 @@ function Navigation({ current }: { current: string }) {
   );
 }
 
-function Actions({ language }: { language: { href: string; lang: string } }) {
-  const header = useHeader();
+function Actions({ header, language }: { header: HeaderTexts; language: { href: string; lang: string } }) {
   return (
     <div className="flex items-center gap-2">
       <a
@@ -115,8 +105,7 @@ function Actions({ language }: { language: { href: string; lang: string } }) {
   );
 }
 
-function MobileNavigation({ current }: { current: string }) {
-  const header = useHeader();
+function MobileNavigation({ header, current }: { header: HeaderTexts; current: string }) {
   return (
     <div id={mobileMenuId} hidden className="border-t border-slate-200 bg-white lg:hidden">
       <ul className="mx-auto max-w-6xl space-y-1 px-4 py-4">

@@ -2,7 +2,7 @@ import { manifestPaths } from '../../cli/site/urls.ts';
 import { feedPaths } from '../../cli/site/urls.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import { fill } from '../../cli/site/placeholders.ts';
-import { SamePerLanguage, usePage } from '../context.tsx';
+import { usePage } from '../context.tsx';
 import { CookieConsent } from '../islands/CookieConsent.tsx';
 import { Header } from '../islands/Header.tsx';
 import { Island } from '../islands/Island.tsx';
@@ -22,14 +22,10 @@ export function Document() {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="stylesheet" href={assets.css} />
-        {/* The same tags on every page but for their addresses: rendered once per language (context.tsx). */}
-        <SamePerLanguage
-          name={route.indexable ? 'head links' : 'head noindex'}
-          holes={{ canonical: absolute(route.path), es: absolute(spanish.path), en: absolute(english.path) }}
-          head
-        >
-          {(holes) => <HeadLinks indexable={route.indexable} addresses={holes} />}
-        </SamePerLanguage>
+        <HeadLinks
+          indexable={route.indexable}
+          addresses={{ canonical: absolute(route.path), es: absolute(spanish.path), en: absolute(english.path) }}
+        />
         <script type="module" src={assets.js} />
       </head>
       <body className="flex min-h-screen flex-col">
@@ -43,10 +39,8 @@ export function Document() {
         <main id="main" className="flex-1">
           <Page />
         </main>
-        <SamePerLanguage name="page-end">
-          <Footer />
-          <CookieBanner />
-        </SamePerLanguage>
+        <Footer />
+        <CookieBanner />
       </body>
     </html>
   );

@@ -1,7 +1,7 @@
 import { Snowflake } from '../components/icons.tsx';
 import { fill } from '../../cli/site/placeholders.ts';
 import { routeKey } from '../../cli/site/routes.ts';
-import { SamePerLanguage, usePage } from '../context.tsx';
+import { usePage } from '../context.tsx';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
 import { LocalSection } from '../components/LocalSection.tsx';
@@ -57,36 +57,33 @@ export function AirConditioning() {
           href={(l) => href(routeKey.airConditioningLocality(l))}
         />
       )}
-      {/* The same on every air-conditioning page of one language: rendered once per language. */}
-      <SamePerLanguage name="air-conditioning">
-        <Band heading={text.typesHeading} tone="sea">
-          <ul className="grid gap-5 md:grid-cols-3">
-            {text.types.map((type) => (
-              <li key={type.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                <Snowflake className="size-8 text-sea-700" />
-                <h3 className="mt-3 text-xl font-semibold text-sea-900">{type.title}</h3>
-                <p className="mt-2 text-slate-700">{type.text}</p>
-                <div className="mt-4">
-                  <Checklist items={type.features} columns={1} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        </Band>
-        <Band heading={text.processHeading}>
-          <Cards cards={text.steps} numbered />
-        </Band>
-        <section className="bg-sea-800 py-14 text-white sm:py-20">
-          <Container className="text-center">
-            <h2 className="text-2xl font-bold sm:text-3xl">{text.cta.heading}</h2>
-            <p className="mx-auto mt-4 max-w-2xl text-lg text-sea-100">{text.cta.text}</p>
-            <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <ButtonLink href={`${href(routeKey.contact())}#contact-form`}>{text.cta.button}</ButtonLink>
-              <CallButton tone="onDark" />
-            </div>
-          </Container>
-        </section>
-      </SamePerLanguage>
+      <Band heading={text.typesHeading} tone="sea">
+        <ul className="grid gap-5 md:grid-cols-3">
+          {text.types.map((type) => (
+            <li key={type.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <Snowflake className="size-8 text-sea-700" />
+              <h3 className="mt-3 text-xl font-semibold text-sea-900">{type.title}</h3>
+              <p className="mt-2 text-slate-700">{type.text}</p>
+              <div className="mt-4">
+                <Checklist items={type.features} columns={1} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Band>
+      <Band heading={text.processHeading}>
+        <Cards cards={text.steps} numbered />
+      </Band>
+      <section className="bg-sea-800 py-14 text-white sm:py-20">
+        <Container className="text-center">
+          <h2 className="text-2xl font-bold sm:text-3xl">{text.cta.heading}</h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-sea-100">{text.cta.text}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <ButtonLink href={`${href(routeKey.contact())}#contact-form`}>{text.cta.button}</ButtonLink>
+            <CallButton tone="onDark" />
+          </div>
+        </Container>
+      </section>
       <Band heading={t.airConditioning.otherLocalitiesHeading} tone="sea">
         <LocalityLinks
           localities={model.localities.filter((l) => l !== locality)}

@@ -1,6 +1,6 @@
 import { fill } from '../../cli/site/placeholders.ts';
 import { routeKey } from '../../cli/site/routes.ts';
-import { SamePerLanguage, usePage } from '../context.tsx';
+import { usePage } from '../context.tsx';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { LocalSection } from '../components/LocalSection.tsx';
 import { ProjectsBand } from '../components/ProjectCards.tsx';
@@ -55,19 +55,16 @@ export function ServiceLocality() {
         tone="white"
       />
       <Reviews reviews={relevantReviews(model, focus, 4)} tone="sand" />
-      {/* The same on every page of the service in one language: rendered once per service and language. */}
-      <SamePerLanguage name={`service-locality ${service.slug.es}`}>
-        {/* Titled lists of the service's work already say what it includes: the checklist would repeat them. */}
-        {!extras.some((section) => section.lists) && (
-          <Band heading={t.localityPage.checklistHeading} tone="sea">
-            <Checklist items={text.servicios} columns={3} />
-          </Band>
-        )}
-        <WhyChooseUs tone="white" />
-        {extras.map((section, i) => (
-          <ContentSection key={section.heading} section={section} tone={i % 2 ? 'white' : 'sand'} />
-        ))}
-      </SamePerLanguage>
+      {/* Titled lists of the service's work already say what it includes: the checklist would repeat them. */}
+      {!extras.some((section) => section.lists) && (
+        <Band heading={t.localityPage.checklistHeading} tone="sea">
+          <Checklist items={text.servicios} columns={3} />
+        </Band>
+      )}
+      <WhyChooseUs tone="white" />
+      {extras.map((section, i) => (
+        <ContentSection key={section.heading} section={section} tone={i % 2 ? 'white' : 'sand'} />
+      ))}
       <Band heading={fill(t.localityPage.otherServicesHeading, values)} tone="sea">
         <ul className="flex flex-wrap gap-2">
           {model.services

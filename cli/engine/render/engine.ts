@@ -2,8 +2,8 @@
 // builder code with esbuild (compile.ts), and loaded by the build and by each worker thread.
 import type { Assets } from '../../../templates/context.tsx';
 import type { SiteModel } from '../../site/model.ts';
-import { renderPage, renderPart, splitAtHoles, type PartHtml, type SharedPart } from './page.tsx';
-import { routeKey, type Route, type RouteMap } from '../../site/routes.ts';
+import { renderPage } from './page.tsx';
+import type { Route, RouteMap } from '../../site/routes.ts';
 import { indexModel, tracker } from '../incremental/tracking.ts';
 
 export { pages } from '../../../templates/pages/index.tsx';
@@ -16,36 +16,18 @@ export interface RenderedPage {
   read: string[];
 }
 
-/**
- * Renders pages of one build while recording what each reads. Parts shared by every page of a
- * language are rendered once, for that language's home page; each page that shows one is
- * credited with what the part read. `shareParts: false` renders them on every page instead.
- */
+/** Renders pages of one build while recording what each reads. */
 export function createRenderer(
   model: SiteModel,
   routes: RouteMap,
   assets: Assets,
   year: number,
-  { shareParts = true, index = indexModel(model, routes) } = {},
+  { index = indexModel(model, routes) } = {},
 ) {
   const track = tracker(model, routes, index);
-  const data = (route: Route) => ({ ...track.page(route), assets, year });
-  const parts = new Map<string, { html: PartHtml; read: string[] }>();
   return (route: Route): RenderedPage => {
     const read = new Set<string>();
-    const shared: SharedPart = (name, element) => {
-      const key = `${name}:${route.lang}`;
-      let part = parts.get(key);
-      if (!part) {
-        const partRead = new Set<string>();
-        const html = track.during(partRead, () => splitAtHoles(renderPart(data(routes.get(routeKey.home(), route.lang)), element)));
-        part = { html, read: [...partRead] };
-        parts.set(key, part);
-      }
-      for (const dependency of part.read) read.add(dependency);
-      return part.html;
-    };
-    const html = track.during(read, () => renderPage(data(route), shareParts ? shared : undefined));
+    const html = track.during(read, () => renderPage({ ...track.page(route), assets, year }));
     return { path: route.path, html, read: [...read] };
   };
 }

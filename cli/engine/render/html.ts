@@ -57,7 +57,3 @@ function normalizeTag(name: string, rest: string): string {
   const close = slash && !voidElements.has(name.toLowerCase()) ? '/' : '';
   return `<${name}${normalized}${close}>`;
 }
-
-/** Escapes text for an attribute value or element content, the way React does. */
-const escapes: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-export const escapeHtml = (text: string) => text.replace(/["&'<>]/g, (char) => escapes[char]!);

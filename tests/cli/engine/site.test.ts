@@ -143,6 +143,25 @@ describe('the built site', () => {
     }
   });
 
+  it("marks the current page in the header's two navigations, on its own pages alone", () => {
+    const current = (path: string) => attr(/<header[\s\S]*<\/header>/.exec(page(path))![0], /<a href="([^"]+)" aria-current="page"/g);
+    for (const path of ['/empresa', '/contacto', '/blog', '/en/about', '/en/contact', '/en/blog'])
+      expect(current(path), path).toEqual([path, path]);
+    for (const path of ['/', '/en/plumbers/javea', '/blog/mantenimiento-piscinas-verano']) expect(current(path), path).toEqual([]);
+  });
+
+  it("draws the services' icons and the checklists' ticks, each with its class", () => {
+    for (const path of ['/', '/en']) {
+      for (const service of model.services)
+        expect(page(path), `${path} ${service.icon}`).toMatch(new RegExp(`<svg [^>]*class="lucide [^"]*lucide-${service.icon} size-6"`));
+    }
+    for (const path of ['/', '/jardineros', '/en/gardeners/javea', '/electricistas/instalacion-aire-acondicionado/altea']) {
+      const ticks = attr(page(path), /<li class="flex items-start gap-3 rounded-xl[^"]*">(<svg [^>]*>)/g);
+      expect(ticks.length, path).toBeGreaterThan(3);
+      for (const tick of ticks) expect(tick, path).toContain('class="lucide lucide-check mt-0.5 size-5 shrink-0 text-olive-700"');
+    }
+  });
+
   it('links only to pages that exist', () => {
     const paths = new Set(site.routes.routes.map((r) => r.path));
     for (const [file, html] of site.outputs) {
