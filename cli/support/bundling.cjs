@@ -2,9 +2,6 @@
 // Plain JavaScript: bin.cjs uses it before any TypeScript can be loaded.
 const { join, sep } = require('node:path');
 
-/** Bundled CommonJS code calls require(), which an ES module lacks. */
-const requireBanner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
-
 /**
  * An esbuild plugin that bundles the packages named in `bundled`, with what they import, and
  * leaves every other package to load from node_modules. One bundled file loads several times
@@ -98,4 +95,4 @@ const cliBuild = (root, outdir) => ({
   logLevel: 'error',
 });
 
-module.exports = { requireBanner, nodeBundle, cliBuild };
+module.exports = { nodeBundle, cliBuild };

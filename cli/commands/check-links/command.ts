@@ -60,7 +60,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<Summary> {
     return { pages: pages.length, links: links.checked, seconds: (performance.now() - started) / 1000, problems };
   } finally {
     status?.('');
-    await scanning.stop();
+    scanning.stop();
   }
 }
 

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { nodeBundle, requireBanner } from '../../support/bundling.cjs';
+import { nodeBundle } from '../../support/bundling.cjs';
 import { compiledFolder, sourcesKey } from '../../support/files.cjs';
 import { compiledDir, repoRoot } from '../../support/paths.ts';
 
 /**
- * The scan worker (scan-worker.ts) as one JavaScript file, compiled with esbuild as the render
- * worker is (engine/render/compile.ts): the CLI runs from a bundle of cli/index.ts (bin.cjs) and the
+ * The scan task (scan-worker.ts) as one JavaScript file, compiled with esbuild as the engine's
+ * render tasks are (engine/render/compile.ts): the CLI runs from a bundle of cli/index.ts (bin.cjs) and the
  * tests from the TypeScript sources, and neither holds a file a worker thread can start from. Kept
  * in node_modules/.cache/sitegen/ under a key of the CLI's sources and the lockfile (sourcesKey), so a
  * change to either compiles it again, and a check on unchanged code reuses it. Four compiles are
- * kept: a check started before an edit may still start workers from its own.
+ * kept: a check started before an edit may still load its own.
  */
 export async function scanWorkerFile(): Promise<string> {
   const where = { parent: compiledDir, prefix: 'check-links-', key: sourcesKey(repoRoot, ['cli']), keep: 4 };
@@ -19,10 +19,10 @@ export async function scanWorkerFile(): Promise<string> {
       // One file loads faster in each worker than htmlparser2's modules resolved one by one.
       ...nodeBundle(['htmlparser2']),
       entryPoints: [join(repoRoot, 'cli/commands/check-links/scan-worker.ts')],
-      format: 'esm',
-      banner: { js: requireBanner },
-      outfile: join(temp, 'scan-worker.mjs'),
+      // CommonJS, which the pool's workers load with require() (engine/pool-worker.cjs).
+      format: 'cjs',
+      outfile: join(temp, 'scan-worker.cjs'),
     });
   });
-  return join(dir, 'scan-worker.mjs');
+  return join(dir, 'scan-worker.cjs');
 }
