@@ -157,25 +157,22 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const base = (route: Route) => bases.get(route.family)!;
     const plan = planner(hashOf, incremental && { manifest: incremental.cache.manifest, intact: incremental.intact });
     const { stale, kept, records: pages } = plan(pageTargets(routes.routes, base));
-    // Workers take the model while the Markdown still renders; a page's HTML goes with it to a worker that did not render it.
     const inWorkers = parallelFor(stale.length, parallelFrom.pages);
     // Only where pages are staged: a build kept in memory (tests, tools) gets its pages as text.
     const helped = !inWorkers && options.staging !== undefined && parallelFor(stale.length, parallelFrom.helped);
     const helper = () => options.workers ?? (pool ??= new RenderPool(engineFile, 1));
+    // The model is serialized for the workers while the Markdown still renders.
     if (inWorkers) workers().site(model, content, assets, options.year);
     if (helped) helper().site(model, content, assets, options.year);
     const paths = stale.map((r) => r.path);
-    // Each worker starts on its pages once its own texts are rendered, while the others' still render.
-    const early = inWorkers ? workers().pages(routes, paths, options.staging, undefined, rendered) : undefined;
-    early?.catch(() => {}); // awaited below, after the texts
     await rendered;
     if (inWorkers) options.progress?.(`rendering ${stale.length} pages`);
     const here = () => engine.createRenderer(model, routes, assets, options.year, { index });
-    const rendering =
-      early ??
-      (helped
+    const rendering = inWorkers
+      ? workers().pages(routes, paths, options.staging)
+      : helped
         ? helper().pages(routes, paths, options.staging, renderOn(here(), options.staging, routes))
-        : Promise.resolve(renderHere(stale, here(), options.staging)));
+        : Promise.resolve(renderHere(stale, here(), options.staging));
     rendering.catch(() => {}); // awaited below, after the site files
     // Made again only when something they read changed, as pages are: the sitemap is 4,000 lines.
     // Here, while the workers render pages; added after them.
@@ -254,7 +251,7 @@ function* pageTargets(routes: readonly Route[], base: (route: Route) => string):
   for (const route of routes) yield { item: route, file: outputFile(route.path), base: base(route) };
 }
 
-/** A page rendered on this thread, as a worker sends it (RenderedBytes), or as text when not staged. */
+/** A page rendered on this thread, as a worker sends it (RenderedFile), or as text when not staged. */
 type PageHere = Omit<RenderedPage, 'html' | 'read'> & { html: OutputContent; read: KeyList };
 
 /** Renders pages on this thread; with a staging folder, each is written there as it is rendered. */

@@ -1,41 +1,32 @@
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { WorkerPool } from '../../../cli/engine/pool.ts';
 import { RenderPool } from '../../../cli/engine/render/pool.ts';
 import type { Content, SiteModel } from '../../../cli/site/model.ts';
 import type { RouteMap } from '../../../cli/site/routes.ts';
 import type { Assets } from '../../../templates/context.tsx';
-import { scratchDir } from '../../helpers.ts';
+import { repoRoot, scratchDir } from '../../helpers.ts';
 
-/** A stand-in for the compiled engine whose workers do `body` when they get their first task. */
-async function workerScript(body: string): Promise<string> {
-  const file = join(await scratchDir('worker-'), 'engine.cjs');
-  await writeFile(file, `exports.serveRequests = (port) => port.on('message', () => { ${body} });\n`);
-  return file;
-}
-
-/**
- * A stand-in engine whose workers wait `wait` ms before each answer (an expression of `request` and
- * `threadId`) and render each page as the text of `label` (another).
- */
-async function pageEngine(wait: string, label: string): Promise<string> {
-  const file = join(await scratchDir('worker-'), 'engine.cjs');
+/** A stand-in for a compiled task module (the engine, check-links' scanner) whose runTask is `body`, of `task`. */
+async function taskModule(body: string): Promise<string> {
+  const file = join(await scratchDir('worker-'), 'tasks.cjs');
   await writeFile(
     file,
     `const { threadId } = require('node:worker_threads');
-const pause = new Int32Array(new SharedArrayBuffer(4));
-exports.serveRequests = (port) => port.on('message', (request) => {
-  Atomics.wait(pause, 0, 0, ${wait});
-  if (request.type !== 'pages') return port.postMessage({ id: request.id, result: null });
-  const pages = request.paths.map((path) => ({ path, html: new TextEncoder().encode(String(${label})), read: { keys: [], at: [] } }));
-  port.postMessage({ id: request.id, result: pages });
-});
+const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+exports.runTask = (task) => { ${body} };
 `,
   );
   return file;
 }
 
-/** Sends the pool a model of nothing: the stand-in engines do not read it. */
+/** A stand-in engine that renders each page as `label` (an expression of `task`, `path` and `threadId`) after `wait` ms. */
+const pageEngine = (wait: string, label: string) =>
+  taskModule(`pause(${wait});
+  return task.paths.map((path) => ({ path, html: String(${label}), read: { keys: [], at: [] } }));`);
+
+/** Gives the pool a model of nothing: the stand-in engines do not read it. */
 const sendModel = (pool: RenderPool) =>
   pool.site(
     { images: new Map() } as unknown as SiteModel,
@@ -49,10 +40,7 @@ const pagePaths = (count: number) => Array.from({ length: count }, (_, i) => `/p
 /** How many of `pages` each renderer made, by the text it wrote. */
 function byRenderer(pages: { html: unknown }[]): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const { html } of pages) {
-    const by = typeof html === 'string' ? html : new TextDecoder().decode(html as Uint8Array);
-    counts[by] = (counts[by] ?? 0) + 1;
-  }
+  for (const { html } of pages) counts[String(html)] = (counts[String(html)] ?? 0) + 1;
   return counts;
 }
 
@@ -61,65 +49,43 @@ const batch = (markdown: string) => ({ texts: [{ hash: markdown, markdown, lang:
 
 describe('the render pool', () => {
   it('fails the build when a worker stops instead of waiting for it forever', async () => {
-    const pool = new RenderPool(await workerScript('process.exit(3);'), 2);
+    const pool = new RenderPool(await taskModule('process.exit(3);'), 2);
     await expect(pool.markdown([batch('# one'), batch('# two')])).rejects.toThrow('a render worker stopped unexpectedly (exit code 3)');
     pool.close();
   });
 
-  it('has a worker that finished its share render what is left of a slower one', async () => {
-    // Of the two workers, the one with an even thread id takes 20 ms a batch of pages, the other 1 ms.
-    const pool = new RenderPool(await pageEngine("request.type !== 'pages' ? 0 : threadId % 2 === 0 ? 20 : 1", 'threadId'), 2);
-    try {
-      sendModel(pool);
-      const paths = pagePaths(5000);
-      const pages = await pool.pages(routes, paths);
-      expect(pages.map((page) => page.path)).toEqual(paths);
-      expect(Math.max(...Object.values(byRenderer(pages)))).toBeGreaterThan(0.6 * paths.length);
-    } finally {
-      pool.close();
-    }
+  it('fails the build with the error a worker reports', async () => {
+    const pool = new RenderPool(await taskModule("throw new Error('out of ink');"), 1);
+    await expect(pool.markdown([batch('# one')])).rejects.toThrow('a render worker failed: out of ink');
+    pool.close();
   });
 
-  it("has a worker start on the pages of the texts it rendered while another worker's texts still render", async () => {
-    // One worker takes 400 ms to render its texts, the other none; a page's text says when it was rendered.
-    const pool = new RenderPool(await pageEngine("request.type === 'markdown' && threadId % 2 === 0 ? 400 : 0", 'Date.now()'), 2);
+  it('shares the pages between its workers, sends each the HTML of its text, and returns them in order', async () => {
+    const pool = new RenderPool(await pageEngine('1', "threadId + ':' + (task.html[path] ?? '')"), 2);
     try {
       sendModel(pool);
-      const paths = pagePaths(400);
-      let textsDone = Number.POSITIVE_INFINITY;
-      // As in a build's model, a text's HTML cannot be read before every text is rendered.
-      const post = (path: string) => ({
-        sourceHash: path,
-        get html() {
-          if (textsDone === Number.POSITIVE_INFINITY) throw new Error(`the HTML of ${path} was read before it was rendered`);
-          return `<p>${path}</p>`;
-        },
-      });
-      const posts = new Map(paths.map((path) => [path, { family: 'post', post: post(path) }]));
-      const postRoutes = { byPath: (path: string) => posts.get(path) } as unknown as RouteMap;
-      const texts = pool.markdown(paths.map(batch));
-      void texts.then(() => (textsDone = Date.now()));
-      const pages = await pool.pages(postRoutes, paths, undefined, undefined, texts);
+      const paths = pagePaths(1000);
+      const posts = new Map(
+        paths.map((path, i) => [path, i % 2 ? { family: 'post', post: { html: `<p>${path}</p>` } } : { family: 'home' }]),
+      );
+      const pages = await pool.pages({ byPath: (path: string) => posts.get(path) } as unknown as RouteMap, paths);
       expect(pages.map((page) => page.path)).toEqual(paths);
-      const renderedAt = pages.map((page) => Number(new TextDecoder().decode(page.html as Uint8Array)));
-      // The fast worker's pages came before the slow worker's texts were done, and it took the slow
-      // one's last pages, with their HTML, only once they were.
-      expect(Math.min(...renderedAt)).toBeLessThan(textsDone);
-      expect(Math.max(...renderedAt)).toBeGreaterThanOrEqual(textsDone);
+      expect(pages.map((page) => String(page.html).split(':')[1])).toEqual(paths.map((path, i) => (i % 2 ? `<p>${path}</p>` : '')));
+      expect(new Set(pages.map((page) => String(page.html).split(':')[0])).size).toBe(2);
     } finally {
       pool.close();
     }
   });
 
   it('renders pages on this thread while its worker starts, and shares the rest with it once it can', async () => {
-    // A worker that takes the model after `start` ms, then 5 ms a batch of pages; this thread takes 2 ms a batch.
+    // A worker that takes its first task after `start` ms, then 5 ms a batch of pages; this thread takes 2 ms a batch.
     const pause = new Int32Array(new SharedArrayBuffer(4));
     const here = (paths: string[]) => {
       Atomics.wait(pause, 0, 0, 2);
       return paths.map((path) => ({ path, html: 'here', read: { keys: [], at: [] } }));
     };
     const renderers = async (start: number, paths: string[]) => {
-      const pool = new RenderPool(await pageEngine(`request.type === 'site' ? ${start} : 5`, "'worker'"), 1);
+      const pool = new RenderPool(await pageEngine(`task.paths.length === 0 ? ${start} : 5`, "'worker'"), 1);
       try {
         sendModel(pool);
         const pages = await pool.pages(routes, paths, undefined, here);
@@ -137,10 +103,31 @@ describe('the render pool', () => {
     expect(counts.worker).toBeGreaterThan(0);
     expect(counts.here! + counts.worker!).toBe(8000);
   });
+});
 
-  it('fails the build with the error a worker reports', async () => {
-    const pool = new RenderPool(await workerScript("throw new Error('out of ink');"), 1);
-    await expect(pool.markdown([batch('# one')])).rejects.toThrow('a render worker crashed');
-    pool.close();
+describe('the worker pool', () => {
+  it('runs tasks of different modules on the same workers', async () => {
+    const pool = new WorkerPool('test', 1);
+    try {
+      const [render, scan] = await Promise.all([taskModule("return 'render ' + threadId;"), taskModule("return 'scan ' + threadId;")]);
+      const [a, b] = await Promise.all([pool.run<string>(render, {}), pool.run<string>(scan, {})]);
+      expect([a.split(' ')[0], b.split(' ')[0]]).toEqual(['render', 'scan']);
+      expect(a.split(' ')[1]).toBe(b.split(' ')[1]);
+    } finally {
+      pool.close();
+    }
+  });
+
+  it('is what the build and check-links run their tasks on', async () => {
+    const read = (file: string) => readFile(join(repoRoot, 'cli', file), 'utf8');
+    for (const file of ['engine/render/pool.ts', 'commands/check-links/scan-pool.ts']) {
+      const code = await read(file);
+      expect(code, file).toMatch(/import \{ WorkerPool \} from '[./]+(engine\/)?pool\.ts'/);
+      expect(code, file).not.toMatch(/worker_threads|new Worker\(/);
+    }
+    const sources = (await readdir(join(repoRoot, 'cli'), { recursive: true })).filter((file) => /\.(ts|tsx|cjs)$/.test(file));
+    const poolUsers = [];
+    for (const file of sources) if (/from '(tinypool|piscina)'/.test(await read(file))) poolUsers.push(file);
+    expect(poolUsers).toEqual(['engine/pool.ts']);
   });
 });
