@@ -1,6 +1,13 @@
-// The kinds of content the site has, each with its files and schema: the one list the editor at
-// /admin/ is generated from (engine/write/admin.ts), and that the loader reads the content by.
+// The kinds of content the site has, each with its files, schema and rules between files: the one
+// list the editor at /admin/ is generated from (engine/write/admin/config.ts), and that the loader
+// (engine/load/content.ts) reads, validates and checks the content by.
 import type { z } from 'zod';
+import type { Entry, Finding, Known } from './checks/entry.ts';
+import { checkProjects, checkReviews } from './checks/jobs.ts';
+import { checkLegal, checkPosts } from './checks/pages.ts';
+import { type PhotoNamed, photosOfJob, photosOfService } from './checks/photos.ts';
+import { checkAirConditioning, checkLocalTexts, checkLocalities, checkServices } from './checks/services.ts';
+import { checkSite } from './checks/site.ts';
 import { langs, type Lang } from './lang.ts';
 import { localFileSchema } from './schema/local.ts';
 import { localitiesFileSchema } from './schema/locality.ts';
@@ -31,9 +38,14 @@ export interface Collection<S extends z.ZodType = z.ZodType> {
   files: CollectionFiles;
   /** What one file holds (for Markdown, its front matter). */
   schema: S;
+  /** Rules between files (checks/): run on the entries that passed the schema, against what the others hold. */
+  check?(entries: readonly Entry<z.infer<S>>[], known: Known): Finding[];
+  /** The photos (content/photos/) a file names, from its parsed data, valid or not. */
+  photos?(data: unknown): PhotoNamed[];
 }
 
-const collection = <S extends z.ZodType>(c: Collection<S>): Collection<S> => c;
+/** A collection, its name kept as a literal type: the loader picks its entries by name, typed by its schema. */
+const collection = <N extends string, S extends z.ZodType>(c: Collection<S> & { name: N }): Collection<S> & { name: N } => c;
 
 export const collections = [
   collection({
@@ -41,54 +53,65 @@ export const collections = [
     label: 'Trabajos',
     files: { folder: 'projects', extension: 'yaml', format: 'yaml' },
     schema: projectSchema,
+    check: checkProjects,
+    photos: photosOfJob,
   }),
   collection({
     name: 'reviews',
     label: 'Reseñas',
     files: { folder: 'reviews', extension: 'yaml', format: 'yaml' },
     schema: reviewSchema,
+    check: checkReviews,
   }),
   collection({
     name: 'posts',
     label: 'Blog',
     files: { folder: 'blog/{lang}', extension: 'md', format: 'markdown-frontmatter' },
     schema: postFrontMatterSchema,
+    check: checkPosts,
   }),
   collection({
     name: 'services',
     label: 'Servicios',
     files: { folder: 'services', extension: 'yaml', format: 'yaml' },
     schema: serviceSchema,
+    check: checkServices,
+    photos: photosOfService,
   }),
   collection({
     name: 'airConditioning',
     label: 'Aire acondicionado',
     files: { file: 'air-conditioning.yaml', format: 'yaml' },
     schema: airConditioningSchema,
+    check: checkAirConditioning,
   }),
   collection({
     name: 'localities',
     label: 'Localidades',
     files: { file: 'localities.yaml', format: 'yaml' },
     schema: localitiesFileSchema,
+    check: checkLocalities,
   }),
   collection({
     name: 'localTexts',
     label: 'Textos por localidad',
     files: { folder: 'local', extension: 'yaml', format: 'yaml' },
     schema: localFileSchema,
+    check: checkLocalTexts,
   }),
   collection({
     name: 'legal',
     label: 'Textos legales',
     files: { folder: 'legal/{lang}', extension: 'md', format: 'markdown-frontmatter' },
     schema: legalFrontMatterSchema,
+    check: checkLegal,
   }),
   collection({
     name: 'site',
     label: 'Datos de la empresa',
     files: { file: 'site.yaml', format: 'yaml' },
     schema: siteSchema,
+    check: checkSite,
   }),
   collection({
     name: 'strings',

@@ -1,14 +1,28 @@
-/** A problem located in a content file: `content/services/x.yaml:12:5  servicios: expected 6 items`. */
+/**
+ * A problem located in a content file: `content/projects/x.yaml:4:10  service: "fontaneros-x" is not
+ * a service`, with the code and hint of its entry in the catalogue (errors.ts). Problems found while
+ * rendering Markdown or encoding photos have no entry yet.
+ */
 export interface ContentIssue {
   file: string;
   line?: number;
   column?: number;
+  code?: string;
   message: string;
+  /** What to do about it. */
+  hint?: string;
 }
 
+/** Where and what: `content/services/x.yaml:12:5  servicios: expected 6 items`. */
 export const formatIssue = (issue: ContentIssue): string => {
   const where = [issue.file, issue.line, issue.line ? issue.column : undefined].filter((p) => p !== undefined).join(':');
   return `${where}  ${issue.message}`;
+};
+
+/** The lines that show a problem to a person: where, what and its code, then the hint, indented. */
+export const issueLines = (issue: ContentIssue): string[] => {
+  const problem = `${formatIssue(issue)}${issue.code ? ` (${issue.code})` : ''}`;
+  return issue.hint ? [problem, `  hint: ${issue.hint}`] : [problem];
 };
 
 /**
@@ -21,13 +35,17 @@ const escapeUnprintable = (text: string) => text.replace(unprintable, (c) => `\\
 /** Content quoted in a message: at most `max` characters of it, in quotes, every unprintable character escaped. */
 export const excerpt = (text: string, max = 40): string => `"${escapeUnprintable(text.length > max ? `${text.slice(0, max)}…` : text)}"`;
 
-/** Longer messages are cut: one quotes content, which must not flood the log. */
+/** Longer messages and hints are cut: they quote content, which must not flood the log. */
 const maxMessage = 1000;
 
+const shown = (text: string) => escapeUnprintable(text.length > maxMessage ? `${text.slice(0, maxMessage)}…` : text);
+
 const printable = (issue: ContentIssue): ContentIssue => {
-  const message = escapeUnprintable(issue.message.length > maxMessage ? `${issue.message.slice(0, maxMessage)}…` : issue.message);
+  const message = shown(issue.message);
   const file = escapeUnprintable(issue.file);
-  return message === issue.message && file === issue.file ? issue : { ...issue, file, message };
+  const hint = issue.hint === undefined ? undefined : shown(issue.hint);
+  if (message === issue.message && file === issue.file && hint === issue.hint) return issue;
+  return { ...issue, file, message, ...(hint !== undefined && { hint }) };
 };
 
 /** Every content problem of a run, reported together, each fit to print. */

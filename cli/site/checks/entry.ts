@@ -1,0 +1,64 @@
+// What a rule between content files reads and returns: entries that passed their schema, what the
+// other collections hold, and problems placed in an entry. Rules do no I/O: the loader
+// (engine/load/content.ts) reads, parses and validates, then runs them and locates what they find.
+import type { Problem } from '../errors.ts';
+import type { Lang } from '../lang.ts';
+
+/** Keys from the top of a file's data down to a value, e.g. ["es", "slug"]. */
+export type Path = ReadonlyArray<PropertyKey>;
+
+/** One file of a collection, valid against its schema. */
+export interface Entry<T> {
+  /** The file's name without its extension: a page's slug, the service of a locality's texts. */
+  readonly name: string;
+  /** The language of the folder or file it is in, for collections kept per language. */
+  readonly lang: Lang | undefined;
+  readonly data: T;
+  /** Paths of the values whose line carries a comment matching `pattern`: `brand: X  # example`. */
+  commentedPaths(pattern: RegExp): Path[];
+}
+
+/** A problem at `path` of an entry's data, or of the whole file without one. */
+export interface Finding {
+  entry: Entry<unknown>;
+  path?: Path;
+  problem: Problem;
+}
+
+/** What the other collections hold, as rules compare against it. */
+export interface Known {
+  /** Whether example values and entries are refused (a strict or production build). */
+  strict: boolean;
+  /**
+   * The Spanish slugs of services and the slugs of localities, read from every file, valid or not:
+   * one invalid service file must not cascade into "unknown service" in every post naming it.
+   */
+  services: ReadonlySet<unknown>;
+  localities: ReadonlySet<unknown>;
+  /** The Spanish slug of air conditioning, once its file is valid. */
+  airConditioning: string | undefined;
+  images: { has(name: string): boolean };
+}
+
+/** The value at `path` in parsed data, or undefined where the path does not exist. */
+export function valueAt(data: unknown, path: Path): unknown {
+  let node = data;
+  for (const key of path) node = node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
+  return node;
+}
+
+/** What the rules know of the other collections, from the parsed data of services and localities. */
+export function knownOf(
+  parsed: { services: readonly unknown[]; localities: unknown; airConditioning: { slug: { es: string } } | undefined },
+  images: Known['images'],
+  strict: boolean,
+): Known {
+  const listed = valueAt(parsed.localities, ['localities']);
+  return {
+    strict,
+    services: new Set(parsed.services.map((s) => valueAt(s, ['slug', 'es'])).filter((s) => typeof s === 'string')),
+    localities: new Set(Array.isArray(listed) ? listed.map((l) => valueAt(l, ['slug'])) : []),
+    airConditioning: parsed.airConditioning?.slug.es,
+    images,
+  };
+}

@@ -1,0 +1,171 @@
+// Every problem the content can have, in one catalogue: a stable code that tests and searches can
+// name, a short message saying what is wrong, and a hint saying what to do, which the CLI prints
+// under the message. Messages quote content through `excerpt`, hints name folders in content/.
+import { excerpt } from './issues.ts';
+
+/** A content problem as the catalogue words it. */
+export interface Problem {
+  code: string;
+  message: string;
+  hint: string;
+}
+
+/** One entry: called with its parameters, it gives the problem. */
+export type ErrorEntry<A extends unknown[]> = ((...args: A) => Problem) & {
+  readonly code: `E_${string}`;
+  readonly message: (...args: A) => string;
+  readonly hint: (...args: A) => string;
+};
+
+function entry<A extends unknown[]>(
+  code: `E_${string}`,
+  message: (...args: A) => string,
+  hint: string | ((...args: A) => string),
+): ErrorEntry<A> {
+  const hintOf = typeof hint === 'string' ? () => hint : hint;
+  return Object.assign((...args: A) => ({ code, message: message(...args), hint: hintOf(...args) }), { code, message, hint: hintOf });
+}
+
+/** At most 12 names, then how many more: a hint must stay one readable line. */
+const oneOf = (names: Iterable<unknown>): string => {
+  const all = [...names].map(String);
+  return all.length ? all.slice(0, 12).join(', ') + (all.length > 12 ? ` and ${all.length - 12} more` : '') : '(none yet)';
+};
+
+const MB = 2 ** 20;
+
+export const errors = {
+  // Reading a file (engine/load/guarded-read.ts, parse.ts)
+  MissingFile: entry('E_MISSING_FILE', () => 'file is missing', 'put it back: every content folder needs it (see README.md)'),
+  Unreadable: entry('E_UNREADABLE', (code: string) => `cannot be read (${code})`, 'check its permissions'),
+  LinkOutside: entry(
+    'E_LINK_OUTSIDE',
+    (target: string) => `is a link to ${target}, outside the content folder`,
+    'copy what it points at into content/ instead',
+  ),
+  FolderOutside: entry(
+    'E_FOLDER_OUTSIDE',
+    (folder: string, target: string) => `is in ${folder}, a link to ${target} outside the content folder`,
+    'copy the files into content/ instead',
+  ),
+  BrokenLink: entry('E_BROKEN_LINK', () => 'is a link to nothing', 'replace it with the file itself'),
+  NotAFile: entry('E_NOT_A_FILE', (kind: string) => `is ${kind}, not a plain file`, 'put the file itself in its place, or delete it'),
+  TooLarge: entry(
+    'E_TOO_LARGE',
+    (size: string, limit: { bytes: number; what: string; advice: string }) =>
+      `is ${size}; ${limit.what} may be at most ${limit.bytes / MB} MB`,
+    (_size, limit) => limit.advice,
+  ),
+  ChangedWhileReading: entry('E_CHANGED_WHILE_READING', () => 'changed while the build was reading the content', 'run the build again'),
+  NulByte: entry('E_NUL_BYTE', () => 'a NUL byte (0x00) is here; text files hold none', 'delete it, and save the file as UTF-8 text'),
+  NotUtf8: entry(
+    'E_NOT_UTF8',
+    (byte: number) => `the byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8`,
+    'save the file with the encoding UTF-8 (not Latin-1 or Windows-1252)',
+  ),
+  InvalidYaml: entry(
+    'E_INVALID_YAML',
+    (words: string) => `invalid YAML: ${words}`,
+    'fix the line it points at; a value holding ": " or " #" needs quotes',
+  ),
+  FrontMatterFence: entry(
+    'E_FRONT_MATTER_FENCE',
+    (fence: string) => `${excerpt(fence)} opens the front matter`,
+    'open it with a plain --- line: front matter is YAML',
+  ),
+  MissingFrontMatter: entry('E_MISSING_FRONT_MATTER', () => 'missing front matter', 'start the file with a --- block of title, date, …'),
+  TooDeep: entry('E_TOO_DEEP', (max: number) => `block quotes and lists nest more than ${max} levels deep here`, 'flatten them'),
+
+  // A value against its schema (engine/load/validate.ts)
+  UnknownField: entry('E_UNKNOWN_FIELD', () => 'unknown field', 'check its spelling, or remove it'),
+  MissingValue: entry('E_MISSING_VALUE', (expected: string) => `missing; expected ${expected}`, 'add it: the field is required'),
+  InvalidValue: entry('E_INVALID_VALUE', (message: string) => message, 'correct the value; docs/content.md says what each field holds'),
+
+  // Images (engine/load/images.ts)
+  ImageFolder: entry('E_IMAGE_FOLDER', () => 'is a folder', 'content/images/ holds image files only: move its files up or out'),
+  SvgRefused: entry(
+    'E_SVG_REFUSED',
+    (reasons: string) => `refused: ${reasons}`,
+    'illustrations must be plain drawings: export it again without these',
+  ),
+  SvgSize: entry('E_SVG_SIZE', () => 'cannot read the image size', 'give the <svg> element width and height attributes'),
+  ImageSize: entry('E_IMAGE_SIZE', () => 'cannot read the image size', 'use a valid PNG or SVG: other formats are not supported here'),
+
+  // Rules between files (site/checks/)
+  UnknownImage: entry(
+    'E_UNKNOWN_IMAGE',
+    (name: string) => `image ${excerpt(name)} is not in content/images/`,
+    'put the file there, or correct the name (letter case counts)',
+  ),
+  MissingPhoto: entry(
+    'E_MISSING_PHOTO',
+    (name: string) => `photo ${excerpt(name)} is not in content/photos/`,
+    'put the file there, or correct the name (letter case counts)',
+  ),
+  UnknownService: entry(
+    'E_UNKNOWN_SERVICE',
+    (slug: string, _services: Iterable<unknown>) => `${excerpt(slug)} is not a service`,
+    (_slug, services) => `use the Spanish slug of one: ${oneOf(services)}`,
+  ),
+  UnknownLocality: entry(
+    'E_UNKNOWN_LOCALITY',
+    (slug: string) => `${excerpt(slug)} is not a locality`,
+    'use the slug of one in content/localities.yaml, or add it there',
+  ),
+  DuplicateService: entry(
+    'E_DUPLICATE_SERVICE',
+    (slug: string) => `${excerpt(slug)} is already the slug of another service`,
+    'give each service its own slug in each language',
+  ),
+  DuplicateJob: entry(
+    'E_DUPLICATE_JOB',
+    (slug: string) => `${excerpt(slug)} is already the slug of another job`,
+    'give each job its own slug in each language',
+  ),
+  DuplicateLocality: entry(
+    'E_DUPLICATE_LOCALITY',
+    (slug: string) => `${excerpt(slug)} is already the slug of another locality`,
+    'give each locality its own slug',
+  ),
+  UnknownPlaceholder: entry(
+    'E_UNKNOWN_PLACEHOLDER',
+    (written: string, _known: readonly string[]) => `unknown placeholder ${written}`,
+    (_written, known) => `use one of ${known.join(', ')}`,
+  ),
+  LocalTextName: entry(
+    'E_LOCAL_TEXT_NAME',
+    (family: string, _families: Iterable<unknown>) => `${excerpt(family)} is not the Spanish slug of a service or of air conditioning`,
+    (_family, families) => `name the file after one of ${oneOf(families)}`,
+  ),
+  SlugNotFileName: entry(
+    'E_SLUG_NOT_FILE_NAME',
+    (slug: string, fileName: string) => `${excerpt(slug)} must match the file name ${fileName}`,
+    (slug) => `rename the file ${slug}.md, or set the slug to its name`,
+  ),
+  NoCounterpart: entry(
+    'E_NO_COUNTERPART',
+    (lang: string, slug: string, _folder: string) => `no ${lang} page has the slug ${excerpt(slug)}`,
+    (_lang, _slug, folder) => `set counterpart to the slug of a page in content/${folder}/, or write that page`,
+  ),
+  CounterpartMismatch: entry(
+    'E_COUNTERPART_MISMATCH',
+    (counterpart: string, itsCounterpart: string, slug: string) =>
+      `${excerpt(counterpart)} names ${excerpt(itsCounterpart)} as its counterpart, not ${excerpt(slug)}`,
+    'make the two pages name each other',
+  ),
+  ExampleValue: entry(
+    'E_EXAMPLE_VALUE',
+    (value: string) => `still the example value ${value}`,
+    "set the company's real value before publishing",
+  ),
+  ExampleEntry: entry(
+    'E_EXAMPLE_ENTRY',
+    (what: string) => `this ${what} is marked as an example`,
+    (what) => `publish only real ${what}s: delete this file`,
+  ),
+  NotAPath: entry(
+    'E_NOT_A_PATH',
+    (line: string) => `${excerpt(line)} is not a path`,
+    'each line is a path that starts with /, or a comment that starts with #',
+  ),
+} as const;
