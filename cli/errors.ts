@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { ContentError, formatIssue, type ContentIssue } from './site/issues.ts';
+import { ContentError, issueLines, type ContentIssue } from './site/issues.ts';
 
 /** A command called with options it cannot take: exit code 2, like commander's own usage errors. */
 export class UsageError extends Error {
@@ -15,7 +15,9 @@ export function annotation(issue: ContentIssue, cwd = process.cwd()): string {
   const where = [`file=${escapeProperty(relative(cwd, issue.file))}`];
   if (issue.line) where.push(`line=${issue.line}`);
   if (issue.line && issue.column) where.push(`col=${issue.column}`);
-  return `::error ${where.join(',')}::${escapeData(issue.message)}`;
+  if (issue.code) where.push(`title=${escapeProperty(issue.code)}`);
+  const text = issue.hint ? `${issue.message}\nhint: ${issue.hint}` : issue.message;
+  return `::error ${where.join(',')}::${escapeData(text)}`;
 }
 
 /** A failure's message, then each of its causes' as `caused by: …`: one line each, for the terminal and dev's overlay. */
@@ -28,7 +30,7 @@ export function causeChain(error: Error): string[] {
 /** Prints a failure for a terminal user (and for GitHub Actions, when it runs there) and returns the exit code. */
 export function reportFailure(error: unknown, debug: boolean): number {
   if (error instanceof ContentError) {
-    for (const issue of error.issues) console.error(formatIssue(issue));
+    for (const issue of error.issues) for (const line of issueLines(issue)) console.error(line);
     if (process.env.GITHUB_ACTIONS === 'true') for (const issue of error.issues) console.error(annotation(issue));
     console.error(`\n✗ ${error.message}. Fix them and run again.`);
   } else if (error instanceof Error) {

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { annotation } from '../../cli/errors.ts';
-import { copyContent, editFile, lineOf, repoRoot } from '../helpers.ts';
+import { copyContent, editFile, lineOf, repoRoot, workedExampleDir } from '../helpers.ts';
 
 const run = promisify(execFile);
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -36,7 +36,26 @@ describe('the sitegen command line', { timeout: 30_000 }, () => {
     expect(plain.stderr).not.toContain('::error');
     const actions = await cli(['check', '--content', content], { GITHUB_ACTIONS: 'true' });
     expect(actions.stderr).toMatch(
-      new RegExp(`^::error file=[^,]*localities\\.yaml,line=${line},col=\\d+::localities\\.\\d+\\.name: must not be empty`, 'm'),
+      new RegExp(
+        `^::error file=[^,]*localities\\.yaml,line=${line},col=\\d+,title=E_INVALID_VALUE::localities\\.\\d+\\.name: must not be empty%0Ahint: `,
+        'm',
+      ),
+    );
+  });
+
+  it('prints under each content problem its code and what to do', async () => {
+    const content = await copyContent();
+    await writeFile(
+      join(content, 'reviews/x.yaml'),
+      (await readFile(join(workedExampleDir, 'reviews/ana-javea.yaml'), 'utf8')).replace(/^service: .*$/m, 'service: fontaneros-x'),
+    );
+    const line = await lineOf(content, 'reviews/x.yaml', 'service: fontaneros-x');
+    const { code, stderr } = await cli(['check', '--content', content]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      new RegExp(
+        `reviews/x\\.yaml:${line}:10  service: "fontaneros-x" is not a service \\(E_UNKNOWN_SERVICE\\)\n  hint: use the Spanish slug of one: \\w`,
+      ),
     );
   });
 });
@@ -49,5 +68,11 @@ describe('annotation', () => {
     expect(annotation({ file: '/repo/content/site.yaml', message: 'file is missing' }, '/repo')).toBe(
       '::error file=content/site.yaml::file is missing',
     );
+  });
+
+  it('titles a problem with its code and adds its hint', () => {
+    expect(
+      annotation({ file: '/repo/content/site.yaml', code: 'E_MISSING_FILE', message: 'file is missing', hint: 'put it back' }, '/repo'),
+    ).toBe('::error file=content/site.yaml,title=E_MISSING_FILE::file is missing%0Ahint: put it back');
   });
 });

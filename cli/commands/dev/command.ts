@@ -6,7 +6,7 @@ import { contactPath, createContactEnv } from '../../../functions/contact/config
 import { BuildSession, buildSite } from '../../engine/build-site.ts';
 import { templatesDir } from '../../support/paths.ts';
 import { listen } from '../serve/command.ts';
-import { ContentError, formatIssue } from '../../site/issues.ts';
+import { ContentError, issueLines } from '../../site/issues.ts';
 import { causeChain, UsageError } from '../../errors.ts';
 import { rebuildQueue } from './schedule.ts';
 import { createDevServer } from './server.ts';
@@ -74,7 +74,7 @@ export async function dev(opts: DevOptions): Promise<{ url: string }> {
 
 /** The lines a failed build shows, alike in the terminal and in the page overlay. */
 function problemsOf(error: unknown): string[] {
-  if (error instanceof ContentError) return error.issues.map(formatIssue);
+  if (error instanceof ContentError) return error.issues.flatMap(issueLines);
   return error instanceof Error ? causeChain(error) : [String(error)];
 }
 

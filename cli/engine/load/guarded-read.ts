@@ -6,6 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, lstatSync, openSync, read, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { errors, type Problem } from '../../site/errors.ts';
 import type { ContentIssue } from '../../site/issues.ts';
 
 /** How large a kind of content file may be, and what to do about a larger one. */
@@ -78,43 +79,35 @@ export function readContentText(root: string, path: string, limit: SizeLimit): {
   if (bad === undefined) return { text: read.bytes.toString('utf8') };
   const { bytes } = read;
   const at = { file: path, ...placeOf(bytes, bad) };
-  return bytes[bad] === 0
-    ? { issue: { ...at, message: 'a NUL byte (0x00) is here; text files hold none: delete it, and save the file as UTF-8 text' } }
-    : {
-        issue: {
-          ...at,
-          message: `the byte 0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: save the file with the encoding UTF-8 (not Latin-1 or Windows-1252)`,
-        },
-      };
+  return { issue: { ...at, ...(bytes[bad] === 0 ? errors.NulByte() : errors.NotUtf8(bytes[bad]!)) } };
 }
 
 /** The open file, once checked: `size` as its own stat gives it. */
 function openContent(root: string, path: string, limit: SizeLimit): { fd: number; size: number } | Refused {
-  const refuse = (message: string): Refused => ({ issue: { file: path, message } });
-  const unreadable = (error: unknown) =>
-    refuse(`cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); check its permissions`);
+  const refuse = (problem: Problem): Refused => ({ issue: { file: path, ...problem } });
+  const unreadable = (error: unknown) => refuse(errors.Unreadable((error as NodeJS.ErrnoException).code ?? String(error)));
   let info: Stats | undefined;
   let target = path;
   try {
     info = lstatSync(path, { throwIfNoEntry: false });
-    if (!info) return { ...refuse('is missing'), missing: true };
+    if (!info) return { ...refuse(errors.MissingFile()), missing: true };
     if (info.isSymbolicLink()) {
       target = realpathSync.native(path);
-      if (outsideOf(root, target)) return refuse(`is a link to ${target}, outside the content folder; copy the file into content/ instead`);
+      if (outsideOf(root, target)) return refuse(errors.LinkOutside(target));
       info = statSync(target);
     } else {
       const folder = dirname(path);
       const real = folderOutside(root, folder);
-      if (real) return refuse(`is in ${folder}, a link to ${real} outside the content folder; copy the files into content/ instead`);
+      if (real) return refuse(errors.FolderOutside(folder, real));
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ELOOP') return refuse('is a link to nothing; replace it with the file itself');
+    if (code === 'ENOENT' || code === 'ELOOP') return refuse(errors.BrokenLink());
     return unreadable(error);
   }
   const kind = specialKind(info);
-  if (kind) return refuse(`is ${kind}, not a plain file; put the file itself in its place, or delete it`);
-  if (info.size > limit.bytes) return refuse(tooLarge(`${(info.size / MB).toFixed(1)} MB`, limit));
+  if (kind) return refuse(errors.NotAFile(kind));
+  if (info.size > limit.bytes) return refuse(errors.TooLarge(`${(info.size / MB).toFixed(1)} MB`, limit));
   let fd: number;
   try {
     fd = openSync(target, openFlags);
@@ -125,7 +118,7 @@ function openContent(root: string, path: string, limit: SizeLimit): { fd: number
   const opened = fstatSync(fd);
   if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev) {
     closeSync(fd);
-    return refuse('changed while the build was reading the content; run the build again');
+    return refuse(errors.ChangedWhileReading());
   }
   return { fd, size: opened.size };
 }
@@ -138,11 +131,9 @@ const complete = (size: number, length: number, bytes: Buffer) => (size > 0 && l
 
 /** The bytes read, unless there were more than the limit (a file may grow after its stat). */
 function finished(path: string, bytes: Buffer, length: number, limit: SizeLimit): { bytes: Buffer } | Refused {
-  if (length > limit.bytes) return { issue: { file: path, message: tooLarge(`larger than ${limit.bytes / MB} MB`, limit) } };
+  if (length > limit.bytes) return { issue: { file: path, ...errors.TooLarge(`larger than ${limit.bytes / MB} MB`, limit) } };
   return { bytes: bytes.subarray(0, length) };
 }
-
-const tooLarge = (size: string, limit: SizeLimit) => `is ${size}; ${limit.what} may be at most ${limit.bytes / MB} MB: ${limit.advice}`;
 
 function specialKind(info: Stats): string | undefined {
   if (info.isFile()) return undefined;

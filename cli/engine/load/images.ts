@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errors } from '../../site/errors.ts';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Image } from '../../site/model.ts';
 import { readContentBytes, sizeLimits } from './guarded-read.ts';
@@ -17,7 +18,7 @@ export async function loadImages(dir: string, issues: ContentIssue[], contentDir
     const { name } = entry;
     const file = join(dir, name);
     if (entry.isDirectory()) {
-      issues.push({ file, message: 'is a folder: content/images/ holds image files only; move its files up or out' });
+      issues.push({ file, ...errors.ImageFolder() });
       continue;
     }
     // A few small files: waiting on the thread pool for each costs more than reading them.
@@ -29,18 +30,14 @@ export async function loadImages(dir: string, issues: ContentIssue[], contentDir
     const { bytes } = read;
     if (name.endsWith('.svg')) {
       const svg = cleanSvg(bytes.toString('utf8'));
-      if (svg.refused.length)
-        issues.push({
-          file,
-          message: `refused: ${listed(svg.refused)}. Illustrations must be plain drawings; export them again without these`,
-        });
+      if (svg.refused.length) issues.push({ file, ...errors.SvgRefused(listed(svg.refused)) });
       else if (svg.size) images.set(name, { name, bytes: Buffer.from(svg.svg), ...svg.size });
-      else issues.push({ file, message: 'cannot read the image size: give the <svg> element width and height attributes' });
+      else issues.push({ file, ...errors.SvgSize() });
       continue;
     }
     const size = name.endsWith('.png') ? pngSize(bytes) : undefined;
     if (size) images.set(name, { name, bytes, ...size });
-    else issues.push({ file, message: 'cannot read the image size: PNGs must be valid; other formats are not supported here' });
+    else issues.push({ file, ...errors.ImageSize() });
   }
   return images;
 }

@@ -3,13 +3,13 @@ import matter from 'gray-matter';
 import { CORE_SCHEMA, load as loadFast } from 'js-yaml';
 import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
-import { ContentError, excerpt, type ContentIssue } from '../../site/issues.ts';
+import type { Path } from '../../site/checks/entry.ts';
+import { errors, type Problem } from '../../site/errors.ts';
+import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import { statIfAny } from '../../support/stat.ts';
 import { digest } from '../../support/files.cjs';
 import { readContentText, sizeLimits, type SizeLimit } from './guarded-read.ts';
 import { maxNesting, tooDeep } from './nesting.ts';
-
-export type Path = ReadonlyArray<PropertyKey>;
 
 // `yaml` is loaded only to point at a problem: most builds have none, and it costs ~30 ms to load.
 let yamlModule: typeof import('yaml') | undefined;
@@ -35,10 +35,10 @@ export class Source {
     private readonly lineOffset = 0,
   ) {}
 
-  /** The issue at `path`, located at the deepest node of the path that exists. */
-  issue(path: Path, message: string): ContentIssue {
+  /** The problem at `path`, located at the deepest node of the path that exists. */
+  issue(path: Path, { code, message, hint }: Problem): ContentIssue {
     const prefix = path.length ? `${path.map(String).join('.')}: ` : '';
-    return { file: this.file, ...this.position(path), message: prefix + message };
+    return { file: this.file, ...this.position(path), code, message: prefix + message, hint };
   }
 
   /**
@@ -120,14 +120,14 @@ function parseYaml(file: string, text: string, issues: ContentIssue[], lineOffse
     // Nesting deeper than js-yaml takes (100 levels) overflows the stack of `yaml` at every level:
     // 1 MB of `[` took it 18 s. js-yaml's own place and words are enough.
     const again = reason?.startsWith('nesting exceeded') ? undefined : parseDocumentAt(text);
-    const errors = again?.doc.errors.length
+    const found = again?.doc.errors.length
       ? again.doc.errors.map((e) => ({ ...again.lines.linePos(e.pos[0]), message: e.message }))
       : [{ line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: again ? (error as Error).message : reason! }];
-    for (const { line, col, message } of errors) {
+    for (const { line, col, message } of found) {
       // js-yaml's words can quote a whole alias or tag: the line and column say where it is.
       const words = message.split('\n')[0]!;
       const short = words.length > maxWords ? `${words.slice(0, maxWords)}…` : words;
-      issues.push({ file, line: line + lineOffset, column: col, message: `invalid YAML: ${short}` });
+      issues.push({ file, line: line + lineOffset, column: col, ...errors.InvalidYaml(short) });
     }
     return undefined;
   }
@@ -272,23 +272,13 @@ const refuseCode = () => {
 function parseMarkdown(root: string, file: string, text: string, issues: ContentIssue[]) {
   const fence = /^\uFEFF?---([^\r\n]*)/.exec(text)?.[1];
   if (fence?.trim()) {
-    issues.push({
-      file: join(root, file),
-      line: 1,
-      column: 4,
-      message: `${excerpt(`---${fence.trim()}`)} opens the front matter: only a plain --- line (YAML) is allowed`,
-    });
+    issues.push({ file: join(root, file), line: 1, column: 4, ...errors.FrontMatterFence(`---${fence.trim()}`) });
     return undefined;
   }
   // Parse the front matter ourselves too: gray-matter gives no positions.
   const parsed = matter(text, { engines: { yaml: () => ({}), js: refuseCode, javascript: refuseCode } });
   if (!parsed.matter.trim()) {
-    issues.push({
-      file: join(root, file),
-      line: 1,
-      column: 1,
-      message: 'missing front matter: start the file with a --- block of title, date, …',
-    });
+    issues.push({ file: join(root, file), line: 1, column: 1, ...errors.MissingFrontMatter() });
     return undefined;
   }
   const lineOf = (index: number) => text.slice(0, index).split('\n').length;
@@ -305,11 +295,11 @@ function readContentFile(root: string, file: string, issues: ContentIssue[], lim
   const path = join(root, file);
   const read = readContentText(root, path, limit);
   if ('issue' in read) {
-    issues.push(read.missing ? { file: path, message: 'file is missing; every content folder needs it (see README.md)' } : read.issue);
+    issues.push(read.issue);
     return undefined;
   }
   const deep = limit === sizeLimits.markdown ? tooDeep(read.text) : undefined;
   if (!deep) return read.text;
-  issues.push({ file: path, ...deep, message: `block quotes and lists nest more than ${maxNesting} levels deep here: flatten them` });
+  issues.push({ file: path, ...deep, ...errors.TooDeep(maxNesting) });
   return undefined;
 }

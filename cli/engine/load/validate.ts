@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { valueAt } from '../../site/checks/entry.ts';
+import { errors, type Problem } from '../../site/errors.ts';
 import { excerpt, type ContentIssue } from '../../site/issues.ts';
 import type { Source } from './parse.ts';
 
@@ -15,7 +17,7 @@ export function validate<S extends z.ZodType>(schema: S, source: Source, issues:
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) issues.push(source.issue([...issue.path, key], 'unknown field; check its spelling or remove it'));
+      for (const key of issue.keys) issues.push(source.issue([...issue.path, key], errors.UnknownField()));
     } else {
       issues.push(source.issue(issue.path, describe(issue, valueAt(source.data, issue.path))));
     }
@@ -23,8 +25,13 @@ export function validate<S extends z.ZodType>(schema: S, source: Source, issues:
   return undefined;
 }
 
-function describe(issue: z.core.$ZodIssue, value: unknown): string {
-  if (issue.code === 'invalid_type' && value === undefined) return `missing; expected ${issue.expected}`;
+function describe(issue: z.core.$ZodIssue, value: unknown): Problem {
+  if (issue.code === 'invalid_type' && value === undefined) return errors.MissingValue(issue.expected);
+  return errors.InvalidValue(wrong(issue, value));
+}
+
+/** What is wrong with a value, in zod's words where they say it well enough. */
+function wrong(issue: z.core.$ZodIssue, value: unknown): string {
   if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'array' && Array.isArray(value)) {
     const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
     const expected = issue.exact ? `${bound}` : issue.code === 'too_small' ? `at least ${bound}` : `at most ${bound}`;
@@ -48,11 +55,4 @@ function shown(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (value !== null && typeof value === 'object') return 'a map';
   return typeof value === 'string' ? excerpt(value) : String(value);
-}
-
-/** The value at `path` in parsed data, or undefined where the path does not exist. */
-export function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let node = data;
-  for (const key of path) node = node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
-  return node;
 }

@@ -85,7 +85,7 @@ describe('reading the content folder', { timeout: 120_000 }, () => {
     const { output } = await refused(content);
 
     expect(output).toContain(
-      `${join(content, 'published-urls.txt')}:${line}:1  "\\u001b[2J${'x'.repeat(36)}…" is not a path: each line is a path that starts with /`,
+      `${join(content, 'published-urls.txt')}:${line}:1  "\\u001b[2J${'x'.repeat(36)}…" is not a path (E_NOT_A_PATH)\n  hint: each line is a path that starts with /, or a comment that starts with #`,
     );
     expect(output).not.toContain('\u001b');
     expect(output).not.toContain('x'.repeat(37));
@@ -122,7 +122,9 @@ describe('reading the content folder', { timeout: 120_000 }, () => {
 
     const { output } = await refused(content);
 
-    expect(output).toContain(`${latin1}:${alt}:21  the byte 0xF3 here is not UTF-8: save the file with the encoding UTF-8`);
+    expect(output).toContain(
+      `${latin1}:${alt}:21  the byte 0xF3 here is not UTF-8 (E_NOT_UTF8)\n  hint: save the file with the encoding UTF-8`,
+    );
     expect(output).toContain(`${join(content, 'blog/en/summer-pool-care.md')}:${overlong}:3  the byte 0xC0 here is not UTF-8`);
     expect(output).toContain(`${join(content, 'legal/es/politica-cookies.md')}:${nul}:5  a NUL byte (0x00) is here`);
     expect(output).toContain(`${join(content, 'site.yaml')}:2:3  the byte 0xE9 here is not UTF-8`);
@@ -144,7 +146,7 @@ describe('reading the content folder', { timeout: 120_000 }, () => {
 
     const { output, ms } = await refused(content);
 
-    const deep = 'block quotes and lists nest more than 64 levels deep here: flatten them';
+    const deep = 'block quotes and lists nest more than 64 levels deep here (E_TOO_DEEP)\n  hint: flatten them';
     expect(output).toContain(`${at(post)}:${quote}:65  ${deep}`);
     expect(output).toContain(`${at('blog/en/summer-pool-care.md')}:${item65}:129  ${deep}`);
     expect(output).toContain(`${at('legal/en/cookie-policy.md')}:${chain}:129  ${deep}`);
@@ -187,7 +189,7 @@ describe('a message about content', { timeout: 120_000 }, () => {
     const { output } = await refused(content);
 
     expect(output).toContain(`${join(content, 'reviews/ana-javea.yaml')}:${line}:9  source: expected one of "google",`);
-    expect(output).toMatch(/source: expected one of .*, got a list\n/);
+    expect(output).toMatch(/source: expected one of .*, got a list \(E_INVALID_VALUE\)\n/);
     expect(output.length).toBeLessThan(10_000);
   });
 
@@ -210,7 +212,9 @@ describe('a message about content', { timeout: 120_000 }, () => {
 
     const { output } = await refused(content);
 
-    expect(output).toMatch(new RegExp(`${join(content, 'reviews/ana-javea.yaml')}:${line}:\\d+  invalid YAML: .{1,160}…\\n`));
+    expect(output).toMatch(
+      new RegExp(`${join(content, 'reviews/ana-javea.yaml')}:${line}:\\d+  invalid YAML: .{1,160}… \\(E_INVALID_YAML\\)\\n`),
+    );
     expect(output).not.toContain('x'.repeat(200));
   });
 });

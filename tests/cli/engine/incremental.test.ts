@@ -221,9 +221,7 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     expect(error).toBeInstanceOf(ContentError);
     const post = 'blog/es/mantenimiento-piscinas-verano.md';
     expect((error as ContentError).issues.map(formatIssue)).toContainEqual(
-      expect.stringContaining(
-        `${join(content, post)}:${await lineOf(content, post, 'service:')}:10  service: no service has the Spanish slug "piscinas"`,
-      ),
+      expect.stringContaining(`${join(content, post)}:${await lineOf(content, post, 'service:')}:10  service: "piscinas" is not a service`),
     );
     await cp(join(contentDir, 'services/piscinas.yaml'), join(content, 'services/piscinas.yaml'));
 

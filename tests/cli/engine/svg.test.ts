@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../cli/engine/load/content.ts';
 import { cleanSvg } from '../../../cli/engine/load/svg.ts';
-import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
+import { ContentError, issueLines } from '../../../cli/site/issues.ts';
 import { builtSite } from './built-site.ts';
 import { contentDir, copyContent, repoRoot, workedExampleDir } from '../../helpers.ts';
 
@@ -16,7 +16,7 @@ async function refusals(files: Record<string, string>): Promise<string[]> {
   for (const [name, text] of Object.entries(files)) await writeFile(join(content, 'images', name), text);
   const error = await loadContent(content).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ContentError);
-  return (error as ContentError).issues.map((issue) => formatIssue({ ...issue, file: issue.file.slice(content.length + 1) }));
+  return (error as ContentError).issues.map((issue) => issueLines({ ...issue, file: issue.file.slice(content.length + 1) }).join('\n'));
 }
 
 describe('an SVG in content/images/', { timeout: 60_000 }, () => {
@@ -51,7 +51,7 @@ describe('an SVG in content/images/', { timeout: 60_000 }, () => {
     ['an onload handler', svg('<rect onload="alert(1)" width="1" height="1"/>'), 'an event handler (onload)'],
   ])('is refused when it holds %s, naming the file and what was found', async (_, text, reason) => {
     expect(await refusals({ 'trick.svg': text })).toEqual([
-      `images/trick.svg  refused: ${reason}. Illustrations must be plain drawings; export them again without these`,
+      `images/trick.svg  refused: ${reason} (E_SVG_REFUSED)\n  hint: illustrations must be plain drawings: export it again without these`,
     ]);
   });
 
@@ -60,7 +60,7 @@ describe('an SVG in content/images/', { timeout: 60_000 }, () => {
       '<foreignObject><iframe src="https://x.example"/></foreignObject><a href="#r"><rect id="r"/></a><image href="https://x.example/p.png"/><use href="https://x.example/s.svg#a"/><g xml:base="https://x.example/"/>',
     )}`;
     expect(await refusals({ 'many.svg': text })).toEqual([
-      'images/many.svg  refused: a DOCTYPE that declares entities; a <foreignObject> element; a <a> element; a <image> element; a link to "https://x.example/s.svg#a" (href); only #fragments of the same file may be linked; the attribute xml:base. Illustrations must be plain drawings; export them again without these',
+      'images/many.svg  refused: a DOCTYPE that declares entities; a <foreignObject> element; a <a> element; a <image> element; a link to "https://x.example/s.svg#a" (href); only #fragments of the same file may be linked; the attribute xml:base (E_SVG_REFUSED)\n  hint: illustrations must be plain drawings: export it again without these',
     ]);
   });
 

@@ -32,7 +32,7 @@ describe('content from an untrusted commit', { timeout: 30_000 }, () => {
 
     expect(result).toMatchObject({ code: 1 });
     expect((result as { stderr: string }).stderr).toContain(
-      `${join(content, 'blog/es/rce.md')}:1:4  "---js" opens the front matter: only a plain --- line (YAML) is allowed`,
+      `${join(content, 'blog/es/rce.md')}:1:4  "---js" opens the front matter (E_FRONT_MATTER_FENCE)\n  hint: open it with a plain --- line: front matter is YAML`,
     );
     expect((result as { stderr: string }).stderr).toContain(`${join(content, 'blog/en/quiet.md')}:1:4  "---javascript" opens`);
     expect(existsSync(join(cwd, 'rce-proof.txt'))).toBe(false);
@@ -53,7 +53,7 @@ describe('content from an untrusted commit', { timeout: 30_000 }, () => {
     const found = await problems(content);
 
     expect(found).toContainEqual(
-      `${join(content, 'blog/es/leak.md')}  is a link to ${join(outside, 'secret.md')}, outside the content folder; copy the file into content/ instead`,
+      `${join(content, 'blog/es/leak.md')}  is a link to ${join(outside, 'secret.md')}, outside the content folder`,
     );
     expect(found).toContainEqual(expect.stringContaining(`${join(content, 'images/leak.svg')}  is a link to`));
     expect(found).toContainEqual(expect.stringContaining(`${join(content, 'site.yaml')}  is a link to`));
@@ -63,8 +63,6 @@ describe('content from an untrusted commit', { timeout: 30_000 }, () => {
   it('names a folder inside content/images instead of crashing', async () => {
     const content = await copyContent();
     await mkdir(join(content, 'images/fotos'));
-    expect(await problems(content)).toContainEqual(
-      `${join(content, 'images/fotos')}  is a folder: content/images/ holds image files only; move its files up or out`,
-    );
+    expect(await problems(content)).toContainEqual(`${join(content, 'images/fotos')}  is a folder`);
   });
 });
