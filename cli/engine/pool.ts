@@ -25,8 +25,15 @@ export class WorkerPool {
     size = availableParallelism(),
   ) {
     this.size = Math.max(1, size);
-    // Two tasks in each worker: it starts the next without waiting for this thread, busy elsewhere.
-    this.pool = new Tinypool({ filename: workerEntry, minThreads: this.size, maxThreads: this.size, concurrentTasksPerWorker: 2 });
+    // A task goes to a worker at once, to the one holding fewest: a worker takes its next task
+    // without this thread, which may be busy loading content for seconds. Tasks run one at a time
+    // (none awaits); a caller that must hold tasks back (render/pool.ts pages()) sends a few at a time.
+    this.pool = new Tinypool({
+      filename: workerEntry,
+      minThreads: this.size,
+      maxThreads: this.size,
+      concurrentTasksPerWorker: Number.MAX_SAFE_INTEGER,
+    });
     this.broken = new Promise<never>((_, reject) => {
       // Tinypool reports a crash to the tasks of the worker, but waits forever on one that exits.
       for (const thread of this.pool.threads)

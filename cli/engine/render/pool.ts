@@ -82,7 +82,8 @@ export class RenderPool {
       }
     };
     const ready = here ? this.run(task([])) : Promise.resolve();
-    // Two tasks per worker at a time (engine/pool.ts).
+    // Two tasks per worker at a time: one to start as soon as the other is done, and no more, so
+    // that the last pages go to whichever worker is free.
     const feeding = ready.then(() => Promise.all(Array.from({ length: 2 * this.workers.size }, feed)));
     if (!here) await feeding;
     else {
