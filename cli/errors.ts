@@ -15,8 +15,8 @@ export function annotation(issue: ContentIssue, cwd = process.cwd()): string {
   const where = [`file=${escapeProperty(relative(cwd, issue.file))}`];
   if (issue.line) where.push(`line=${issue.line}`);
   if (issue.line && issue.column) where.push(`col=${issue.column}`);
-  if (issue.code) where.push(`title=${escapeProperty(issue.code)}`);
-  const text = issue.hint ? `${issue.message}\nhint: ${issue.hint}` : issue.message;
+  where.push(`title=${escapeProperty(issue.code)}`);
+  const text = `${issue.message}\nhint: ${issue.hint}`;
   return `::error ${where.join(',')}::${escapeData(text)}`;
 }
 

@@ -163,6 +163,47 @@ export const errors = {
     (what: string) => `this ${what} is marked as an example`,
     (what) => `publish only real ${what}s: delete this file`,
   ),
+  // Photos (engine/photos/)
+  PhotoTooLarge: entry(
+    'E_PHOTO_TOO_LARGE',
+    (megabytes: string, limit: number, _advice: string) => `is ${megabytes} MB; photos may be at most ${limit} MB`,
+    (_mb, _limit, advice) => advice,
+  ),
+  PhotoTooManyPixels: entry(
+    'E_PHOTO_TOO_MANY_PIXELS',
+    (size: string, limit: number, _advice: string) => `is ${size}; photos may be at most ${limit} megapixels`,
+    (_size, _limit, advice) => advice,
+  ),
+  PhotoTooNarrow: entry(
+    'E_PHOTO_TOO_NARROW',
+    (width: number, least: number) => `is ${width} px wide; photos must be at least ${least} px wide to look sharp on phones`,
+    'use the original, or a larger export',
+  ),
+  PhotoUnreadable: entry('E_PHOTO_UNREADABLE', (reason: string) => `cannot be read as an image (${reason})`, 'export it again as JPEG'),
+  PhotoDamaged: entry(
+    'E_PHOTO_DAMAGED',
+    (reason: string) => `is damaged: its image data cannot be decoded (${reason})`,
+    'copy it again from the camera, or export it again as JPEG',
+  ),
+  PhotoNotEncoded: entry('E_PHOTO_NOT_ENCODED', (reason: string) => `cannot be encoded (${reason})`, 'export it again as JPEG'),
+  // Markdown (engine/render/leftovers.ts)
+  MarkdownLeftover: entry(
+    'E_MARKDOWN_LEFTOVER',
+    (what: string, _hint: string) => `${what} left as text`,
+    (_what, hint) => hint,
+  ),
+  // URLs (site/routes.ts)
+  SharedUrl: entry('E_SHARED_URL', (clash: string) => `two pages share a URL: ${clash}`, 'rename the slug of one of them'),
+  AliasTaken: entry(
+    'E_ALIAS_TAKEN',
+    (from: string, path: string, problem: string) => `the alias ${from} of ${path} ${problem}`,
+    'remove it from the aliases',
+  ),
+  PublishedGone: entry(
+    'E_PUBLISHED_GONE',
+    (path: string) => `${path} was published and no page or alias answers it any more`,
+    'list it in the "aliases" of the entry that replaced it, or delete this line to retire it on purpose',
+  ),
   NotAPath: entry(
     'E_NOT_A_PATH',
     (line: string) => `${excerpt(line)} is not a path`,

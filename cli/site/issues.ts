@@ -1,16 +1,15 @@
 /**
  * A problem located in a content file: `content/projects/x.yaml:4:10  service: "fontaneros-x" is not
- * a service`, with the code and hint of its entry in the catalogue (errors.ts). Problems found while
- * rendering Markdown or encoding photos have no entry yet.
+ * a service`, with the code and hint of its entry in the catalogue (errors.ts).
  */
 export interface ContentIssue {
   file: string;
   line?: number;
   column?: number;
-  code?: string;
+  code: string;
   message: string;
   /** What to do about it. */
-  hint?: string;
+  hint: string;
 }
 
 /** Where and what: `content/services/x.yaml:12:5  servicios: expected 6 items`. */
@@ -21,8 +20,7 @@ export const formatIssue = (issue: ContentIssue): string => {
 
 /** The lines that show a problem to a person: where, what and its code, then the hint, indented. */
 export const issueLines = (issue: ContentIssue): string[] => {
-  const problem = `${formatIssue(issue)}${issue.code ? ` (${issue.code})` : ''}`;
-  return issue.hint ? [problem, `  hint: ${issue.hint}`] : [problem];
+  return [`${formatIssue(issue)} (${issue.code})`, `  hint: ${issue.hint}`];
 };
 
 /**
@@ -43,9 +41,9 @@ const shown = (text: string) => escapeUnprintable(text.length > maxMessage ? `${
 const printable = (issue: ContentIssue): ContentIssue => {
   const message = shown(issue.message);
   const file = escapeUnprintable(issue.file);
-  const hint = issue.hint === undefined ? undefined : shown(issue.hint);
+  const hint = shown(issue.hint);
   if (message === issue.message && file === issue.file && hint === issue.hint) return issue;
-  return { ...issue, file, message, ...(hint !== undefined && { hint }) };
+  return { ...issue, file, message, hint };
 };
 
 /** Every content problem of a run, reported together, each fit to print. */

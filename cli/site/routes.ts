@@ -1,6 +1,7 @@
 import { dirname, join as joinPath } from 'node:path';
 import { resultSlugs } from './contact/fields.ts';
 import { ContentError, type ContentIssue } from './issues.ts';
+import { errors } from './errors.ts';
 import type { LegalPage, Place, Post, ProjectPage, SiteModel } from './model.ts';
 import { langs, type Lang } from './lang.ts';
 import type { Service } from './schema/service.ts';
@@ -165,16 +166,12 @@ export class RouteMap {
       add(page('send-error', fixedSlugs['send-error'], false));
       add(page('not-found', fixedSlugs['not-found'], false));
     }
-    const issues: ContentIssue[] = clashes.map((message) => ({
-      file: 'routes',
-      message: `two pages share a URL: ${message}; rename a slug`,
-    }));
+    const issues: ContentIssue[] = clashes.map((clash) => ({ file: 'routes', ...errors.SharedUrl(clash) }));
     issues.push(...this.addRedirects(parent, dirname(model.published.file)));
     const redirected = new Set(this.redirects.map((r) => matchForm(r.from)));
     model.published.paths.forEach((path, i) => {
       if (path && !path.startsWith('#') && !this.pathIndex.has(hostPath(path)) && !redirected.has(matchForm(path))) {
-        const message = `${path} was published and no page or alias answers it any more: list it in the "aliases" of the entry that replaced it, or delete this line to retire it on purpose`;
-        issues.push({ file: model.published.file, line: i + 1, column: 1, message });
+        issues.push({ file: model.published.file, line: i + 1, column: 1, ...errors.PublishedGone(path) });
       }
     });
     if (issues.length > 0) throw new ContentError(issues);
@@ -195,7 +192,7 @@ export class RouteMap {
       const key = matchForm(from);
       const problem = this.taken(from) ?? (seen.has(key) ? 'is listed twice' : undefined);
       if (problem) {
-        issues.push({ file, message: `the alias ${from} of ${route.path} ${problem}; remove it` });
+        issues.push({ file, ...errors.AliasTaken(from, route.path, problem) });
         return;
       }
       seen.add(key);

@@ -14,19 +14,17 @@ export function statIfAny(path: string): Stats | undefined {
 }
 
 /**
- * Why the content file at `path` must not be read when it is a link that leads outside the
- * content folder `root` (it would publish whatever it points at); undefined when it may be read.
+ * Where `path` leads when it is a link that must not be read: one outside the folder `root` (it
+ * would publish whatever it points at), or to nothing (`target` undefined); undefined when it may be read.
  */
-export function outsideLink(root: string, path: string): string | undefined {
+export function outsideLink(root: string, path: string): { target?: string } | undefined {
   if (!lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
   let target: string;
   try {
     target = realpathSync(path);
   } catch {
-    return 'is a link to nothing; replace it with the file itself';
+    return {};
   }
   const inside = relative(realpathSync(root), target);
-  return inside.startsWith('..') || isAbsolute(inside)
-    ? `is a link to ${target}, outside the content folder; copy the file into content/ instead`
-    : undefined;
+  return inside.startsWith('..') || isAbsolute(inside) ? { target } : undefined;
 }

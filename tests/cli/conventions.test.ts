@@ -62,11 +62,9 @@ describe('the sitegen command line', { timeout: 30_000 }, () => {
 
 describe('annotation', () => {
   it('escapes what would end the command or split its properties', () => {
-    expect(annotation({ file: '/repo/content/a,b:c.yaml', line: 3, column: 5, message: '100% wrong\nsecond line' }, '/repo')).toBe(
-      '::error file=content/a%2Cb%3Ac.yaml,line=3,col=5::100%25 wrong%0Asecond line',
-    );
-    expect(annotation({ file: '/repo/content/site.yaml', message: 'file is missing' }, '/repo')).toBe(
-      '::error file=content/site.yaml::file is missing',
+    const issue = { file: '/repo/content/a,b:c.yaml', line: 3, column: 5, code: 'E_X,Y', message: '100% wrong\nsecond line', hint: 'a:b' };
+    expect(annotation(issue, '/repo')).toBe(
+      '::error file=content/a%2Cb%3Ac.yaml,line=3,col=5,title=E_X%2CY::100%25 wrong%0Asecond line%0Ahint: a:b',
     );
   });
 

@@ -276,7 +276,8 @@ export function renderMarkdown(
   const projects = withBodies(content.projects, (project, lang) => {
     const { html, issues } = render.one({ hash: '', markdown: project[lang].body, lang, file: project.file, line: 1 });
     // A job's text lies inside its YAML file: the line is the text's own.
-    for (const { line, message } of issues) projectIssues.push({ file: project.file, message: `${lang}.body, line ${line}: ${message}` });
+    for (const { line, message, code, hint } of issues)
+      projectIssues.push({ file: project.file, message: `${lang}.body, line ${line}: ${message}`, code, hint });
     return html;
   });
   const rendered = Promise.all([render.many(batches), Promise.all(early.map((e) => e.html))]).then(([texts, earlier]) => {

@@ -1,4 +1,3 @@
-import { existsSync, realpathSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
 import type { z } from 'zod';
@@ -8,8 +7,7 @@ import { localTextFamilies } from '../../site/checks/services.ts';
 import { type Collection, type CollectionName, collections, languagesOf, pathIn } from '../../site/collections.ts';
 import { errors, type Problem } from '../../site/errors.ts';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
-import { outsideLink } from '../../support/stat.ts';
-import { readContentText, sizeLimits } from './guarded-read.ts';
+import { linkProblem, readContentText, sizeLimits } from './guarded-read.ts';
 import { loadImages } from './images.ts';
 import { inspectPhotos, type PhotoUse } from '../photos/inspect.ts';
 import { loadMarkdown, loadYaml, type MarkdownFile, type ParsedFile, type ParsedFiles, type PreviousParse, type Source } from './parse.ts';
@@ -334,8 +332,9 @@ export async function countMarkdown(contentDir: string): Promise<number> {
  */
 async function listFiles(root: string, folder: string, extension: string, issues: ContentIssue[] = []): Promise<string[]> {
   const at = join(root, folder);
-  if (outsideLink(root, at)) {
-    issues.push({ file: at, ...(existsSync(at) ? errors.LinkOutside(realpathSync(at)) : errors.BrokenLink()) });
+  const leak = linkProblem(root, at);
+  if (leak) {
+    issues.push(leak);
     return [];
   }
   const entries = await readdir(at, { withFileTypes: true }).catch(() => []);

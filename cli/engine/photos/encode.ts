@@ -10,6 +10,7 @@ import { statIfAny } from '../../support/stat.ts';
 import { readContentBytesAsync } from '../load/guarded-read.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from '../incremental/sealed.ts';
 import type { StagedFile } from '../write/stage.ts';
+import { errors } from '../../site/errors.ts';
 import { photoLimit, reason } from './inspect.ts';
 import { photoPixels } from './decode.ts';
 import { encoderSettings, inParallel, loadSharp, variantsOf } from './plan.ts';
@@ -101,10 +102,8 @@ export async function encodePhotos(
   if (pending.length) options.progress?.(`encoding 0/${pending.length} photos`);
   await inParallel(pending, async ({ photo, variants }) => {
     const files = await encodePhoto(photo, variants).catch((error: unknown) => {
-      failures.push({
-        file: photo.source.file,
-        message: error instanceof SourceChanged ? error.message : `cannot be encoded (${reason(error)}); export it again as JPEG`,
-      });
+      const file = photo.source.file;
+      failures.push({ file, ...(error instanceof SourceChanged ? errors.ChangedWhileReading() : errors.PhotoNotEncoded(reason(error))) });
       return [];
     });
     files.forEach((bytes, i) => {
@@ -142,7 +141,8 @@ async function encodePhoto(photo: Photo, variants: { format: PhotoFormat; width:
   const read = await readContentBytesAsync(contentDir, photo.source.file, photoLimit);
   const source = 'bytes' in read ? read.bytes : undefined;
   // Variant names come from the bytes the load saw: encoding others would cache them under a wrong name.
-  if (!source || digest(source) !== photo.source.hash) throw new SourceChanged('changed or went away while the build ran; build again');
+  if (!source || digest(source) !== photo.source.hash)
+    throw new SourceChanged(`${photo.source.file} changed while the build was reading it`);
   const sharp = await loadSharp();
   const { data, info } = await (await photoPixels(source)).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };

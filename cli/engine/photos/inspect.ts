@@ -6,8 +6,8 @@ import type { Metadata } from 'sharp';
 import { digest } from '../../support/files.cjs';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Photo } from '../../site/model.ts';
-import { outsideLink } from '../../support/stat.ts';
-import { readContentBytesAsync, type SizeLimit } from '../load/guarded-read.ts';
+import { errors, type Problem } from '../../site/errors.ts';
+import { linkProblem, readContentBytesAsync, type SizeLimit } from '../load/guarded-read.ts';
 import { sameTimes, type ParsedFiles } from '../load/parse.ts';
 import { photoPixels } from './decode.ts';
 import { inParallel, loadSharp, maxBytes, maxMegapixels, minPhotoWidth, planVariants } from './plan.ts';
@@ -15,7 +15,7 @@ import { inParallel, loadSharp, maxBytes, maxMegapixels, minPhotoWidth, planVari
 /** A place in the content that names a photo; `report` puts a problem at that place. */
 export interface PhotoUse {
   name: string;
-  report: (message: string) => void;
+  report: () => void;
 }
 
 /** What sharp says went wrong, without the lines of detail some decoders print before it. */
@@ -65,9 +65,7 @@ export async function inspectPhotos(
   const photos = new Map<string, Photo>();
   for (const name of names) {
     const result = checked.get(name)!;
-    if (result === 'missing')
-      for (const use of byName.get(name)!)
-        use.report(`photo "${name}" is not in ${photosDir}; put the file there, or correct the name (letter case counts)`);
+    if (result === 'missing') for (const use of byName.get(name)!) use.report();
     else if (Array.isArray(result)) issues.push(...result);
     else photos.set(name, result);
   }
@@ -79,8 +77,8 @@ function linkLeak(contentDir: string, photosDir: string, name: string): ContentI
   const parts = name.split('/');
   for (let depth = 0; depth <= parts.length; depth++) {
     const path = join(photosDir, ...parts.slice(0, depth));
-    const message = outsideLink(contentDir, path);
-    if (message) return { file: path, message };
+    const leak = linkProblem(contentDir, path);
+    if (leak) return leak;
   }
   return undefined;
 }
@@ -93,10 +91,10 @@ async function inspectPhoto(
   size: number,
   isCached?: (photo: Photo) => boolean,
 ): Promise<Photo | ContentIssue[]> {
-  const problems: string[] = [];
-  const done = () => problems.map((message) => ({ file, message }));
+  const problems: Problem[] = [];
+  const done = () => problems.map((problem) => ({ file, ...problem }));
   // A file over the limit is only measured (sharp reads its header), never read whole.
-  if (size > maxBytes) problems.push(`is ${(size / 2 ** 20).toFixed(1)} MB; photos must be at most ${maxBytes / 2 ** 20} MB: ${smaller}`);
+  if (size > maxBytes) problems.push(errors.PhotoTooLarge((size / 2 ** 20).toFixed(1), maxBytes / 2 ** 20, smaller));
   let input: string | Buffer = file;
   if (!problems.length) {
     const read = await readContentBytesAsync(contentDir, file, photoLimit);
@@ -108,20 +106,15 @@ async function inspectPhoto(
   try {
     metadata = await sharp(input).metadata();
   } catch (error) {
-    problems.push(`cannot be read as an image (${reason(error)}); export it again as JPEG`);
+    problems.push(errors.PhotoUnreadable(reason(error)));
     return done();
   }
   // The size once the EXIF orientation is applied: a portrait shot is stored landscape with orientation 6.
   const { width, height } = metadata.autoOrient;
   const megapixels = (width * height) / 1e6;
   if (megapixels > maxMegapixels)
-    problems.push(
-      `is ${width} × ${height} px (${megapixels.toFixed(1)} megapixels); photos must be at most ${maxMegapixels} megapixels: ${smaller}`,
-    );
-  if (width < minPhotoWidth)
-    problems.push(
-      `is ${width} px wide; photos must be at least ${minPhotoWidth} px wide to look sharp on phones: use the original or a larger export`,
-    );
+    problems.push(errors.PhotoTooManyPixels(`${width} × ${height} px (${megapixels.toFixed(1)} megapixels)`, maxMegapixels, smaller));
+  if (width < minPhotoWidth) problems.push(errors.PhotoTooNarrow(width, minPhotoWidth));
   if (problems.length || typeof input === 'string') return done();
 
   const photo = photoOf(file, name, digest(input), { width, height });
@@ -131,9 +124,7 @@ async function inspectPhoto(
     try {
       await (await photoPixels(input, metadata)).resize(32).raw().toBuffer();
     } catch (error) {
-      problems.push(
-        `is damaged: its image data cannot be decoded (${reason(error)}); copy it again from the camera, or export it again as JPEG`,
-      );
+      problems.push(errors.PhotoDamaged(reason(error)));
     }
   }
   return problems.length ? done() : photo;

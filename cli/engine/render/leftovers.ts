@@ -2,20 +2,21 @@
 // or a link with a space where none may be, a heading without its space. Each is a content problem
 // at its line, so that such a text is never published looking like that.
 import type { Nodes, Root } from 'mdast';
+import { errors, type Problem } from '../../site/errors.ts';
 
 /** A construct left as text: where it starts in the text, and what to do about it. */
 export interface Leftover {
   line: number;
   column: number;
-  message: string;
+  problem: Problem;
 }
 
 const says = {
-  row: 'a table row left as text: a table needs a header row, a |---| line under it, and a line per row',
-  delimiter: "a table's |---| line left as text: it goes right under the header row, with as many cells as that row",
-  bold: 'bold left as text: put ** right against the words, as in **like this**',
-  link: 'a link left as text: write [text](address) with no space in the address',
-  heading: 'a heading marker left as text: write one to six # and a space, as in ## Heading',
+  row: errors.MarkdownLeftover('a table row', 'a table needs a header row, a |---| line under it, and a line per row'),
+  delimiter: errors.MarkdownLeftover("a table's |---| line", 'it goes right under the header row, with as many cells as that row'),
+  bold: errors.MarkdownLeftover('bold', 'put ** right against the words, as in **like this**'),
+  link: errors.MarkdownLeftover('a link', 'write [text](address) with no space in the address'),
+  heading: errors.MarkdownLeftover('a heading marker', 'write one to six # and a space, as in ## Heading'),
 };
 
 /**
@@ -23,15 +24,15 @@ const says = {
  * kind reported once a text: a table left as text is one problem, not one per row.
  */
 const anywhere = [
-  { kind: 'table', pattern: /\n[ \t>]*\|/, message: says.row },
-  { kind: 'table', pattern: /\|\s*:?-{3,}:?\s*\|/, message: says.delimiter },
-  { kind: 'bold', pattern: /\*\*/, message: says.bold },
-  { kind: 'link', pattern: /\[[^\]\n]+\]\([^)\n]*\)/, message: says.link },
+  { kind: 'table', pattern: /\n[ \t>]*\|/, problem: says.row },
+  { kind: 'table', pattern: /\|\s*:?-{3,}:?\s*\|/, problem: says.delimiter },
+  { kind: 'bold', pattern: /\*\*/, problem: says.bold },
+  { kind: 'link', pattern: /\[[^\]\n]+\]\([^)\n]*\)/, problem: says.link },
 ];
 /** What a paragraph must not start with. */
 const atStart = [
-  { kind: 'table', pattern: /^\|/, message: says.row },
-  { kind: 'heading', pattern: /^(?:#{1,6}(?=[^\s#])|#{7,}\s)/, message: says.heading },
+  { kind: 'table', pattern: /^\|/, problem: says.row },
+  { kind: 'heading', pattern: /^(?:#{1,6}(?=[^\s#])|#{7,}\s)/, problem: says.heading },
 ];
 
 /** A unified plugin that records each leftover in the file's data (`leftovers`). */
@@ -44,7 +45,7 @@ export function leftoverSyntax() {
         const { start, end } = node.position;
         const raw = source.slice(start.offset, end.offset);
         const reported = new Set<string>();
-        for (const { kind, pattern, message } of first ? [...atStart, ...anywhere] : anywhere) {
+        for (const { kind, pattern, problem } of first ? [...atStart, ...anywhere] : anywhere) {
           const match = reported.has(kind) ? null : pattern.exec(raw);
           if (!match) continue;
           reported.add(kind);
@@ -52,7 +53,7 @@ export function leftoverSyntax() {
           const at = match.index + (match[0].startsWith('\n') ? 1 : 0);
           const lines = raw.slice(0, at).split('\n');
           const column = lines.length === 1 ? start.column + at : lines.at(-1)!.length + 1;
-          found.push({ line: start.line + lines.length - 1, column, message });
+          found.push({ line: start.line + lines.length - 1, column, problem });
         }
       }
       if ('children' in node) node.children.forEach((child, i) => check(child, node.type === 'paragraph' && i === 0));

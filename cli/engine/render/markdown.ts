@@ -71,7 +71,7 @@ export function markdownToHtml(markdown: string, lang: Lang): { html: string; le
 export function renderText({ markdown, lang, file, line }: MarkdownText): { html: string; issues: ContentIssue[] } {
   try {
     const { html, leftovers } = markdownToHtml(markdown, lang);
-    return { html, issues: leftovers.map((left) => ({ file, line: line + left.line - 1, column: left.column, message: left.message })) };
+    return { html, issues: leftovers.map((left) => ({ file, line: line + left.line - 1, column: left.column, ...left.problem })) };
   } catch (error) {
     throw new Error(`${file}: its Markdown could not be rendered (${(error as Error).message})`, { cause: error });
   }

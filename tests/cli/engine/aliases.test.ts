@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../cli/commands/serve/server.ts';
 import { buildSite } from '../../../cli/engine/build-site.ts';
 import { loadModelWithoutHtml } from '../../../cli/engine/model.ts';
-import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
+import { ContentError, formatIssue, issueLines } from '../../../cli/site/issues.ts';
 import { RouteMap } from '../../../cli/site/routes.ts';
 import { builtSite } from './built-site.ts';
 import { copyContent, editFile, quietly, repoRoot, scratchDir, workedExampleDir } from '../../helpers.ts';
@@ -68,11 +68,11 @@ describe('published URLs', { timeout: 120_000 }, () => {
     const error = await quietly(() => buildSite({ content, out, cache: false })).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ContentError);
-    const lost = (error as ContentError).issues.map(formatIssue).filter((m) => m.includes('was published and no page or alias answers it'));
+    const lost = (error as ContentError).issues.filter((i) => i.code === 'E_PUBLISHED_GONE').map((i) => issueLines(i).join('\n'));
     expect(lost).toHaveLength(18);
     expect(lost).toContainEqual(
       expect.stringMatching(
-        /published-urls\.txt:\d+:1 {2}\/fontaneros\/xalo was published .*"aliases" of the entry that replaced it, or delete this line/,
+        /published-urls\.txt:\d+:1 {2}\/fontaneros\/xalo was published .*\n {2}hint: list it in the "aliases" of the entry that replaced it, or delete this line/,
       ),
     );
     await expect(readdir(out)).rejects.toThrow(); // nothing was published
@@ -96,7 +96,7 @@ async function aliasProblems(content: string): Promise<string[]> {
     .then((model) => new RouteMap(model))
     .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ContentError);
-  return (error as ContentError).issues.map(formatIssue);
+  return (error as ContentError).issues.map((issue) => issueLines(issue).join('\n'));
 }
 
 const post = 'blog/es/piscina-en-verano.md';
@@ -123,7 +123,7 @@ describe('an alias', { timeout: 60_000 }, () => {
     expect(found).toHaveLength(served.length);
     served.forEach((_, i) =>
       expect(found).toContainEqual(
-        expect.stringMatching(new RegExp(`^${join(content, post)}:\\d+:\\d+  aliases\\.${i}: is .*; remove it$`)),
+        expect.stringMatching(new RegExp(`^${join(content, post)}:\\d+:\\d+  aliases\\.${i}: is .*; remove it \\(E_INVALID_VALUE\\)\n`)),
       ),
     );
     expect(found).toContainEqual(expect.stringContaining('aliases.0: is under /api/, where the contact function answers'));
@@ -137,10 +137,10 @@ describe('an alias', { timeout: 60_000 }, () => {
     );
     const file = join(content, post);
     expect(await aliasProblems(content)).toEqual([
-      `${file}  the alias /contacto/ of /blog/piscina-en-verano is the path of the page "contact" (/contacto); remove it`,
-      `${file}  the alias /empresa.html of /blog/piscina-en-verano is the path of the page "about" (/empresa); remove it`,
-      `${file}  the alias /en/blog/index of /blog/piscina-en-verano is the path of the page "blog" (/en/blog); remove it`,
-      `${join(content, 'blog/en/summer-pool-care.md')}  the alias /antiguo/ of /en/blog/summer-pool-care is listed twice; remove it`,
+      `${file}  the alias /contacto/ of /blog/piscina-en-verano is the path of the page "contact" (/contacto) (E_ALIAS_TAKEN)\n  hint: remove it from the aliases`,
+      `${file}  the alias /empresa.html of /blog/piscina-en-verano is the path of the page "about" (/empresa) (E_ALIAS_TAKEN)\n  hint: remove it from the aliases`,
+      `${file}  the alias /en/blog/index of /blog/piscina-en-verano is the path of the page "blog" (/en/blog) (E_ALIAS_TAKEN)\n  hint: remove it from the aliases`,
+      `${join(content, 'blog/en/summer-pool-care.md')}  the alias /antiguo/ of /en/blog/summer-pool-care is listed twice (E_ALIAS_TAKEN)\n  hint: remove it from the aliases`,
     ]);
   });
 
@@ -152,7 +152,7 @@ describe('an alias', { timeout: 60_000 }, () => {
     );
     expect(result).toMatchObject({ code: 1 });
     expect((result as { stderr: string }).stderr).toContain(
-      `${join(content, post)}  the alias /contacto/ of /blog/piscina-en-verano is the path of the page "contact" (/contacto); remove it`,
+      `${join(content, post)}  the alias /contacto/ of /blog/piscina-en-verano is the path of the page "contact" (/contacto) (E_ALIAS_TAKEN)\n  hint: remove it from the aliases`,
     );
   });
 
@@ -161,7 +161,7 @@ describe('an alias', { timeout: 60_000 }, () => {
     await editFile(content, 'services/piscinas.yaml', (yaml) => yaml.replace(/^slug:\n/m, 'aliases:\n  es: [api]\nslug:\n'));
     const found = await aliasProblems(content);
     expect(found).toContainEqual(
-      `${join(content, 'services')} (the service "piscinas")  the alias /api/javea of /piscinas/javea is under /api/, where the contact function answers; remove it`,
+      `${join(content, 'services')} (the service "piscinas")  the alias /api/javea of /piscinas/javea is under /api/, where the contact function answers (E_ALIAS_TAKEN)\n  hint: remove it from the aliases`,
     );
     expect(found.every((problem) => problem.includes('is under /api/'))).toBe(true);
   });

@@ -9,6 +9,7 @@ import { encoderVersion, planVariants, variantsOf } from '../../../cli/engine/ph
 import { writeOutputs } from '../../../cli/engine/write/publish.ts';
 import { digest } from '../../../cli/support/files.cjs';
 import { ContentError, type ContentIssue } from '../../../cli/site/issues.ts';
+import { errors } from '../../../cli/site/errors.ts';
 import { photoFormats, type Photo } from '../../../cli/site/model.ts';
 import { repoRoot, scratchDir, workedExampleDir } from '../../helpers.ts';
 
@@ -60,7 +61,7 @@ let root: string;
 let photosDir: string;
 const uses = (...names: string[]) => {
   const reported: string[] = [];
-  return { reported, uses: names.map((name): PhotoUse => ({ name, report: (message) => reported.push(`${name}: ${message}`) })) };
+  return { reported, uses: names.map((name): PhotoUse => ({ name, report: () => reported.push(name) })) };
 };
 async function inspect(names: string[], isCached?: (photo: Photo) => boolean) {
   const issues: ContentIssue[] = [];
@@ -167,22 +168,26 @@ describe('inspectPhotos', () => {
 
     const names = ['corrupt', 'truncated', 'narrow', 'huge', 'heavy', 'link', 'missing'].map((n) => `bad/${n}.jpg`);
     const { photos, issues, reported } = await inspect([...names, 'bad/phone.heic', 'obra/retrato.jpg']);
-    const about = (name: string) => issues.filter((i) => i.file === join(photosDir, 'bad', name)).map((i) => i.message);
-    expect(about('corrupt.jpg')).toEqual([expect.stringMatching(/^cannot be read as an image \(.+\); export it again as JPEG$/)]);
+    const about = (name: string) => issues.filter((i) => i.file === join(photosDir, 'bad', name)).map((i) => `${i.message} | ${i.hint}`);
+    expect(about('corrupt.jpg')).toEqual([expect.stringMatching(/^cannot be read as an image \(.+\) \| export it again as JPEG$/)]);
     // libvips's reason ("premature end of JPEG file") is per thread and can be lost when decodes run at once.
-    expect(about('truncated.jpg')).toEqual([expect.stringMatching(/^is damaged: its image data cannot be decoded \(.+\); copy it again/)]);
-    expect(about('narrow.jpg')).toEqual([expect.stringMatching(/^is 320 px wide; photos must be at least 480 px wide/)]);
+    expect(about('truncated.jpg')).toEqual([
+      expect.stringMatching(/^is damaged: its image data cannot be decoded \(.+\) \| copy it again/),
+    ]);
+    expect(about('narrow.jpg')).toEqual([
+      expect.stringMatching(/^is 320 px wide; photos must be at least 480 px wide to look sharp on phones \| use the original/),
+    ]);
     expect(about('huge.jpg')).toEqual([
-      'is 8000 × 5100 px (40.8 megapixels); photos must be at most 40 megapixels: export it at most 4000 px wide (about 12 megapixels)',
+      'is 8000 × 5100 px (40.8 megapixels); photos may be at most 40 megapixels | export it at most 4000 px wide (about 12 megapixels)',
     ]);
     expect(about('heavy.jpg')).toEqual([
-      expect.stringMatching(/^is 31\.0 MB; photos must be at most 30 MB: export it at most 4000 px wide/),
+      expect.stringMatching(/^is 31\.0 MB; photos may be at most 30 MB \| export it at most 4000 px wide/),
     ]);
-    expect(about('phone.heic')).toEqual([expect.stringMatching(/^is damaged: its image data cannot be decoded \(.+\); copy it again/)]);
-    expect(about('link.jpg')).toEqual([expect.stringMatching(/^is a link to .*secret\.jpg, outside the content folder/)]);
-    expect(reported).toEqual([
-      expect.stringMatching(/^bad\/missing\.jpg: photo "bad\/missing\.jpg" is not in .*photos; put the file there/),
+    expect(about('phone.heic')).toEqual([expect.stringMatching(/^is damaged: its image data cannot be decoded \(.+\) \| copy it again/)]);
+    expect(about('link.jpg')).toEqual([
+      expect.stringMatching(/^is a link to .*secret\.jpg, outside the content folder \| copy what it points at into content\/ instead$/),
     ]);
+    expect(reported).toEqual(['bad/missing.jpg']);
     expect(issues).toHaveLength(7);
     expect([...photos.keys()]).toEqual(['obra/retrato.jpg']);
   });
@@ -293,8 +298,13 @@ describe('encodePhotos', () => {
     const error = await encode([edited, refused, photos[0]!], dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
     expect((error as ContentError).issues).toEqual([
-      { file: edited.source.file, message: 'changed or went away while the build ran; build again' },
-      { file: refused.source.file, message: expect.stringMatching(/^cannot be encoded \(.+\); export it again as JPEG$/) },
+      { file: edited.source.file, ...errors.ChangedWhileReading() },
+      {
+        file: refused.source.file,
+        code: 'E_PHOTO_NOT_ENCODED',
+        message: expect.stringMatching(/^cannot be encoded \(.+\)$/),
+        hint: 'export it again as JPEG',
+      },
     ]);
     expect(photosEncodedIn(dir)(photos[0]!)).toBe(true);
   });
@@ -412,15 +422,23 @@ describe('a HEIC photo from a phone', () => {
     expect(photos.size).toBe(0);
     expect(issues).toEqual([
       // Cut short: its image data ends before where the file's own index says it does.
-      { file: join(bad, 'cortada.heic'), message: expect.stringMatching(/^cannot be read as an image \(.+\); export it again as JPEG$/) },
+      {
+        file: join(bad, 'cortada.heic'),
+        code: 'E_PHOTO_UNREADABLE',
+        message: expect.stringMatching(/^cannot be read as an image \(.+\)$/),
+        hint: 'export it again as JPEG',
+      },
       {
         file: join(bad, 'enorme.heic'),
-        message:
-          'is 5100 × 8000 px (40.8 megapixels); photos must be at most 40 megapixels: export it at most 4000 px wide (about 12 megapixels)',
+        code: 'E_PHOTO_TOO_MANY_PIXELS',
+        message: 'is 5100 × 8000 px (40.8 megapixels); photos may be at most 40 megapixels',
+        hint: 'export it at most 4000 px wide (about 12 megapixels)',
       },
       {
         file: join(bad, 'pesada.heic'),
-        message: expect.stringMatching(/^is 31\.0 MB; photos must be at most 30 MB: export it at most 4000 px wide/),
+        code: 'E_PHOTO_TOO_LARGE',
+        message: 'is 31.0 MB; photos may be at most 30 MB',
+        hint: expect.stringMatching(/^export it at most 4000 px wide/),
       },
     ]);
   });
