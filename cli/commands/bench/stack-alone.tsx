@@ -16,6 +16,7 @@ import rehypeStringify from 'rehype-stringify';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
+import { gfmWithoutAutolinks, mayHoldAutolinks } from '../../engine/render/gfm.ts';
 
 interface Job {
   corpus: string;
@@ -52,10 +53,13 @@ function Layout({ title, excerpt, date, html }: { title: string; excerpt: string
 }
 
 function renderPosts({ corpus, out, files }: Job): void {
-  const markdown = remark().use(remarkGfm).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify);
+  // GFM as the build parses it: autolink literals only where a text may hold one (engine/render/gfm.ts).
+  const markdown = (gfm: typeof remarkGfm | typeof gfmWithoutAutolinks) =>
+    remark().use(gfm).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify);
+  const processors = { autolinks: markdown(remarkGfm), none: markdown(gfmWithoutAutolinks) };
   for (const file of files) {
     const { data, content } = matter(readFileSync(join(corpus, file), 'utf8'));
-    const html = String(markdown.processSync(content));
+    const html = String(processors[mayHoldAutolinks(content) ? 'autolinks' : 'none'].processSync(content));
     const page = `<!DOCTYPE html>${renderToStaticMarkup(
       <Layout title={String(data.title)} excerpt={String(data.excerpt)} date={String(data.date)} html={html} />,
     )}`;
