@@ -4,113 +4,50 @@ import { indexer, type KeyList } from './key-lists.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from './sealed.ts';
 import { sameTimes, type ParsedFile, type ParsedFiles } from '../load/parse.ts';
-import { isNumbers, isRecord, isStrings } from '../../site/json.ts';
+import { isRecord, isStrings } from '../../site/json.ts';
 
 // The persistent build cache in `.cache/`: what each page read last time, the HTML of every
 // Markdown body (engine/incremental/markdown-cache.ts) and the parsed content files. Safe to delete.
 // Anything unreadable, or written by another tool version, is ignored as a whole: a stale or
 // corrupt cache costs a full build, never wrong output.
 
+/** A page's record: the hash of its template family, assets and tool version, and the indexes of the keys it read. */
+export interface PageDeps {
+  base: string;
+  deps: number[];
+}
+
 /**
- * build.v8 as written. Pages and output files are stored in columns: checking thousands of small
- * objects took ~50 ms of every rebuild, checking arrays of strings takes a few.
+ * build.v8: the manifest as the build uses it, Maps included (V8's serialization keeps them).
+ * Stored in columns of strings instead, it was read and written 30-50 ms sooner on the 4,000-post
+ * bench's one-post rebuild, 5-8 % of it: not worth a format of its own.
  */
-interface ManifestFile {
+export interface Manifest {
   version: string;
   /** Every dependency key any page read, and its hash at the time. */
   keys: string[];
   hashes: string[];
-  /**
-   * Per page file: hash of its template family, assets and tool version; indexes of the keys it
-   * read, comma-separated (thousands of pages read about a hundred keys each).
-   */
-  pages: { files: string[]; bases: string[]; deps: string[] };
-  /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
-  outputs: { files: string[]; hashes: string[]; sizes: number[]; mtimes: number[] };
-}
-
-/** build.v8's shape check (sealed.ts), the key lists included: every index points into the key table. */
-const isManifestFile = (value: unknown): value is ManifestFile => {
-  if (!isRecord(value) || typeof value.version !== 'string' || !isStrings(value.keys)) return false;
-  const count = value.keys.length;
-  if (!isStrings(value.hashes, count)) return false;
-  const { pages, outputs } = value;
-  if (!isRecord(pages) || !isStrings(pages.files) || !isStrings(pages.bases, pages.files.length)) return false;
-  if (!isStrings(pages.deps, pages.files.length) || !pages.deps.every((deps) => isIndexList(deps, count))) return false;
-  if (!isRecord(outputs) || !isStrings(outputs.files)) return false;
-  const files = outputs.files.length;
-  return isStrings(outputs.hashes, files) && isNumbers(outputs.sizes, files) && isNumbers(outputs.mtimes, files);
-};
-
-/** Whether `deps` is a comma-separated list of indexes below `count`. */
-const isIndexList = (deps: string, count: number) => findIndex(deps, (index) => index >= count) === false;
-
-/**
- * Reads a comma-separated list of indexes in place, as every build reads every page's, calling
- * `found` with each until it returns true: whether one did, or undefined when the list is not
- * such a list (an empty item, or anything but digits and commas).
- */
-function findIndex(deps: string, found: (index: number) => boolean): boolean | undefined {
-  let index = 0;
-  let digits = 0;
-  for (let i = 0; i < deps.length; i++) {
-    const digit = deps.charCodeAt(i) - 48;
-    if (digit >= 0 && digit <= 9) {
-      index = index * 10 + digit;
-      digits++;
-    } else if (deps[i] !== ',' || digits === 0) {
-      return undefined;
-    } else if (found(index)) {
-      return true;
-    } else {
-      index = digits = 0;
-    }
-  }
-  if (deps.length === 0) return false;
-  return digits === 0 ? undefined : found(index);
-}
-
-/** A page's record: the hash of its template family, assets and tool version, and the indexes of the keys it read. */
-export interface PageDeps {
-  base: string;
-  deps: string;
-}
-
-/** The manifest as a build uses it: build.v8 with its columns made into maps by file. */
-export interface Manifest extends Omit<ManifestFile, 'pages' | 'outputs'> {
   pages: Map<string, PageDeps>;
+  /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
   outputs: Map<string, { hash: string; size: number; mtimeMs: number }>;
 }
 
-// Maps, not objects keyed by file: an object of 4,000 paths as keys took ~25 ms more to build,
-// each path made a property name.
-const manifestOfFile = ({ pages, outputs, ...rest }: ManifestFile): Manifest => ({
-  ...rest,
-  pages: new Map(pages.files.map((file, i) => [file, { base: pages.bases[i]!, deps: pages.deps[i]! }])),
-  outputs: new Map(
-    outputs.files.map((file, i) => [file, { hash: outputs.hashes[i]!, size: outputs.sizes[i]!, mtimeMs: outputs.mtimes[i]! }]),
-  ),
-});
-
-/** The manifest in the columns build.v8 holds. */
-function manifestFile({ pages, outputs, ...rest }: Manifest): ManifestFile {
-  const page = [...pages];
-  const output = [...outputs];
-  return {
-    ...rest,
-    pages: {
-      files: page.map(([file]) => file),
-      bases: page.map(([, p]) => p.base),
-      deps: page.map(([, p]) => p.deps),
-    },
-    outputs: {
-      files: output.map(([file]) => file),
-      hashes: output.map(([, o]) => o.hash),
-      sizes: output.map(([, o]) => o.size),
-      mtimes: output.map(([, o]) => o.mtimeMs),
-    },
-  };
-}
+/** build.v8's shape check (sealed.ts): every key index of a page points into the key table. */
+const isManifest = (value: unknown): value is Manifest => {
+  if (!isRecord(value) || typeof value.version !== 'string' || !isStrings(value.keys)) return false;
+  const count = value.keys.length;
+  if (!isStrings(value.hashes, count) || !(value.pages instanceof Map) || !(value.outputs instanceof Map)) return false;
+  const isIndex = (index: unknown) => Number.isInteger(index) && (index as number) >= 0 && (index as number) < count;
+  for (const [file, page] of value.pages) {
+    if (typeof file !== 'string' || !isRecord(page) || typeof page.base !== 'string') return false;
+    if (!Array.isArray(page.deps) || !page.deps.every(isIndex)) return false;
+  }
+  for (const [file, output] of value.outputs) {
+    if (typeof file !== 'string' || !isRecord(output) || typeof output.hash !== 'string') return false;
+    if (typeof output.size !== 'number' || typeof output.mtimeMs !== 'number') return false;
+  }
+  return true;
+};
 
 /**
  * What a page read, with the hash of the rest of its inputs; for a page kept from the previous
@@ -150,36 +87,20 @@ export function readCache(dir: string, version: string, warn: (message: string) 
   for (const folder of [dir, join(dir, 'content'), join(dir, 'markdown')]) {
     if (clearForFolder(folder)) warn(damagedNote(folder, 'a folder was expected'));
   }
-  const manifest = readCacheFile(sealedFile(dir, 'build'), isManifestFile, warn);
+  const manifest = readCacheFile(sealedFile(dir, 'build'), isManifest, warn);
   const parsed = readShards(dir, 'content', version, warn);
   return {
-    manifest: manifest?.version === version ? manifestOfFile(manifest) : undefined,
+    manifest: manifest?.version === version ? manifest : undefined,
     markdown: new MarkdownCache(dir, version, warn),
     parsed,
   };
 }
 
-/**
- * Whether a page's list of key indexes holds any of `indexes` (see changedKeys). An edit changes a
- * key or two, and every page's list is read on every build: a few are searched for as text.
- */
-export function readsAny(indexes: ReadonlySet<number>): (deps: string) => boolean {
+/** Whether a page's list of key indexes holds any of `indexes` (see changedKeys). */
+export function readsAny(indexes: ReadonlySet<number>): (deps: readonly number[]) => boolean {
   if (indexes.size === 0) return () => false;
-  if (indexes.size > 4) return (deps) => findIndex(deps, (i) => indexes.has(i)) === true;
-  const numbers = [...indexes].map(String);
-  return (deps) => numbers.some((number) => holds(deps, number));
+  return (deps) => deps.some((index) => indexes.has(index));
 }
-
-/** Whether the comma-separated list `deps` holds `number` as one of its items. */
-function holds(deps: string, number: string): boolean {
-  for (let at = deps.indexOf(number); at >= 0; at = deps.indexOf(number, at + 1)) {
-    const end = at + number.length;
-    if ((at === 0 || deps[at - 1] === ',') && (end === deps.length || deps[end] === ',')) return true;
-  }
-  return false;
-}
-
-const indexesOf = (deps: string) => (deps ? deps.split(',').map(Number) : []);
 
 /** Indexes of the manifest's keys whose hash is not `hashOf(key)` any more. */
 export function changedKeys(manifest: Manifest, hashOf: (key: string) => string): Set<number> {
@@ -211,21 +132,14 @@ export function manifestOf(
   const index = new Map<string, number>();
   if (wanted) keys.forEach((key, i) => wanted.has(key) && index.set(key, i));
   const indexIn = indexer(keys, index);
-  const indexOf = (key: string) => String(indexIn(key));
   // Each table's keys are looked up once, for all the pages that share it.
-  const indexesIn = new Map([...tables].map((table) => [table, table.map(indexOf)]));
+  const indexesIn = new Map([...tables].map((table) => [table, table.map(indexIn)]));
   const listOf = ({ keys: table, at }: KeyList) => {
     const indexes = indexesIn.get(table)!;
-    return at.map((i) => indexes[i]).join(',');
+    return at.map((i) => indexes[i]!);
   };
   const depsOf = (record: PageRecord) =>
-    'deps' in record
-      ? listOf(record.deps)
-      : extend
-        ? record.previous.deps
-        : indexesOf(record.previous.deps)
-            .map((i) => indexOf(previous!.keys[i]!))
-            .join(',');
+    'deps' in record ? listOf(record.deps) : record.previous.deps.map((i) => indexIn(previous!.keys[i]!));
   // A kept page's record stays the same object when the key table is extended.
   const manifestPages: Manifest['pages'] = new Map();
   for (const [file, record] of pages)
@@ -240,7 +154,7 @@ export function manifestOf(
 export function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: ParsedFiles): void {
   writeParsed(dir, manifest.version, now.parsed, before);
   now.markdown.save();
-  writeSealed(sealedFile(dir, 'build'), manifestFile(manifest));
+  writeSealed(sealedFile(dir, 'build'), manifest);
 }
 
 /**

@@ -6,8 +6,8 @@
 //
 // Every cache file is read with readCacheFile and the one shape check of that file (a type guard
 // beside its writer). Hand-written, not zod: on data the size of the 4,000-post bench's (rebuild,
-// one post edited), zod checked the manifest in ~20 ms and the content shards in ~18 ms against
-// ~2 and ~0.5, and loading it would add ~25 ms to the small bundle that reads the stamp.
+// one post edited), zod checked the content shards in ~18 ms against ~0.5, and loading it would
+// add ~25 ms to the small bundle that reads the stamp.
 import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';

@@ -4,6 +4,7 @@ import { deserialize, serialize } from 'node:v8';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { digest } from '../../../cli/support/files.cjs';
 import { buildSite } from '../../../cli/engine/build-site.ts';
+import type { Manifest } from '../../../cli/engine/incremental/cache.ts';
 import { copyContent, scratchDir, snapshot } from '../../helpers.ts';
 
 let content: string;
@@ -55,6 +56,12 @@ async function shown(pack: string): Promise<string> {
 /** A small deterministic generator, so a failing trial can be replayed. */
 function random(seed: number): () => number {
   return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
+/** `data` sealed as the builder seals a cache file (sealed.ts). */
+function seal(data: unknown): Buffer {
+  const body = serialize(data);
+  return Buffer.concat([Buffer.from(`${digest(body)}\n`), body]);
 }
 
 /** Damages the cache with `damage`, then expects a clean site, a note naming what was damaged, and a quiet next build. */
@@ -109,10 +116,6 @@ describe('a damaged build cache', { timeout: 60_000 }, () => {
   });
 
   it('is never trusted when a sealed file holds data of the wrong types', async () => {
-    const seal = (data: unknown) => {
-      const body = serialize(data);
-      return Buffer.concat([Buffer.from(`${digest(body)}\n`), body]);
-    };
     const {
       manifest,
       shard,
@@ -124,15 +127,41 @@ describe('a damaged build cache', { timeout: 60_000 }, () => {
     await survives(async () => (await writeFile(shard[0]!, seal({ version: 1, entries: [] })), shard[0]!));
     await survives(async () => (await writeFile(manifest[0]!, seal({ version: 'x', keys: 'all' })), manifest[0]!));
     // Of this version and well typed, but a page's keys are not a list of indexes into the key
-    // table: one past its end, an empty item, a trailing comma, another separator.
-    const firstPageReads = (deps: (keys: number) => string) => async () => {
+    // table: one past its end, a negative or fractional one, one as text, the list as text.
+    const firstPageReads = (deps: (keys: number) => unknown) => async () => {
       const bytes = await readFile(manifest[0]!);
-      const data = deserialize(bytes.subarray(bytes.indexOf(10) + 1)) as { keys: string[]; pages: { deps: string[] } };
-      data.pages.deps[0] = deps(data.keys.length);
+      const data = deserialize(bytes.subarray(bytes.indexOf(10) + 1)) as { keys: string[]; pages: Map<string, { deps: unknown }> };
+      data.pages.values().next().value!.deps = deps(data.keys.length);
       await writeFile(manifest[0]!, seal(data));
       return manifest[0]!;
     };
-    for (const deps of [(keys: number) => `0,${keys}`, () => '0,,1', () => '0,1,', () => '0;1']) await survives(firstPageReads(deps));
+    for (const deps of [(keys: number) => [0, keys], () => [0, -1], () => [0, 1.5], () => [0, '1'], () => '0,1']) {
+      await survives(firstPageReads(deps));
+    }
+  });
+
+  it('is never trusted when build.v8 holds the columns an older builder wrote', async () => {
+    const [file] = (await cacheFiles()).manifest;
+    await survives(async () => {
+      const bytes = await readFile(file!);
+      const { pages, outputs, ...rest } = deserialize(bytes.subarray(bytes.indexOf(10) + 1)) as Manifest;
+      const columns = {
+        ...rest,
+        pages: {
+          files: [...pages.keys()],
+          bases: [...pages.values()].map((p) => p.base),
+          deps: [...pages.values()].map((p) => p.deps.join(',')),
+        },
+        outputs: {
+          files: [...outputs.keys()],
+          hashes: [...outputs.values()].map((o) => o.hash),
+          sizes: [...outputs.values()].map((o) => o.size),
+          mtimes: [...outputs.values()].map((o) => o.mtimeMs),
+        },
+      };
+      await writeFile(file!, seal(columns));
+      return file!;
+    });
   });
 
   it('is reported once even where the build has nothing to write in its place', async () => {

@@ -3,7 +3,7 @@ import type { Manifest } from '../../../cli/engine/incremental/cache.ts';
 import { planner } from '../../../cli/engine/incremental/plan.ts';
 
 /** A previous build's manifest: keys k0…k<n>, hash "old" each; pages by file with the key indexes they read. */
-function previousManifest(keys: number, pages: Record<string, string>): Manifest {
+function previousManifest(keys: number, pages: Record<string, number[]>): Manifest {
   const names = Array.from({ length: keys }, (_, i) => `k${i}`);
   return {
     version: 'v',
@@ -17,7 +17,7 @@ function previousManifest(keys: number, pages: Record<string, string>): Manifest
 const targets = (files: string[]) => files.map((file) => ({ item: file, file, base: 'b' }));
 
 describe('planning a build against the previous one', () => {
-  const pages = { 'a.html': '1,12,123', 'b.html': '2,21', 'c.html': '', 'd.html': '12' };
+  const pages = { 'a.html': [1, 12, 123], 'b.html': [2, 21], 'c.html': [], 'd.html': [12] };
   const files = Object.keys(pages);
   const stale = (changed: number[], intact = files) => {
     const hashOf = (key: string) => (changed.includes(Number(key.slice(1))) ? 'new' : 'old');
@@ -28,15 +28,11 @@ describe('planning a build against the previous one', () => {
     expect(stale([])).toEqual([]);
   });
 
-  it('renders again the pages that read a changed key, matching whole indexes only', () => {
+  it('renders again the pages that read a changed key', () => {
     expect(stale([12])).toEqual(['a.html', 'd.html']);
     expect(stale([2])).toEqual(['b.html']);
     expect(stale([3, 23])).toEqual([]);
     expect(stale([123])).toEqual(['a.html']);
-  });
-
-  it('finds the same pages when many keys changed', () => {
-    expect(stale([12, 50, 60, 70, 80, 90])).toEqual(['a.html', 'd.html']);
     expect(stale([1, 2, 3, 4, 5, 6])).toEqual(['a.html', 'b.html']);
   });
 
