@@ -139,6 +139,16 @@ async function typeMarkdown(nth: number, text: string) {
 }
 
 /** Uploads a file through the media library of the first photo still without one; confirmPick picks it. */
+/**
+ * The YAML the editor saved at `file`, once it is whole: the local backend creates the file, then
+ * writes it, and a read in between finds it empty.
+ */
+async function saved(file: string): Promise<unknown> {
+  const read = async () => (existsSync(file) ? load(await readFile(file, 'utf8')) : undefined);
+  await expect.poll(read, { timeout: timeouts.wait }).toBeTypeOf('object');
+  return read();
+}
+
 async function upload(file: string) {
   await page.getByRole('button', { name: 'Escoge un archivo' }).filter({ visible: true }).first().click();
   await page.locator('input[type="file"]').setInputFiles(file);
@@ -233,11 +243,9 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     await fillJob('terraza-javea', 'terrace-javea');
     await publish();
 
-    const file = join(content, 'projects/terraza-javea.yaml');
-    await expect.poll(() => existsSync(file), { timeout: timeouts.wait }).toBe(true);
+    const job = projectSchema.parse(await saved(join(content, 'projects/terraza-javea.yaml')));
     // Uploads are kept in the entry until it is saved, and written with it.
     for (const photo of ['terraza-antes.jpg', 'terraza-despues.heic']) expect(existsSync(join(content, 'photos', photo)), photo).toBe(true);
-    const job = projectSchema.parse(load(await readFile(file, 'utf8')));
     expect(job).toMatchObject({
       date: '2025-03-14',
       service: 'piscinas',
@@ -265,7 +273,7 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
 
     await expect.poll(async () => (await readdir(join(content, 'reviews'))).length, { timeout: timeouts.wait }).toBe(3);
     const [file] = (await readdir(join(content, 'reviews'))).filter((name) => name.includes('marta'));
-    const review = reviewSchema.parse(load(await readFile(join(content, 'reviews', file!), 'utf8')));
+    const review = reviewSchema.parse(await saved(join(content, 'reviews', file!)));
     expect(review).toMatchObject({ author: 'Marta L.', locality: 'javea', service: 'piscinas', rating: 5, lang: 'es', source: 'google' });
   });
 
