@@ -1,5 +1,4 @@
-import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { isAbsolute, relative } from 'node:path';
+import { statSync, type Stats } from 'node:fs';
 
 /**
  * A file's stats, or undefined when there is no such file (or a parent is not a folder).
@@ -11,20 +10,4 @@ export function statIfAny(path: string): Stats | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Where `path` leads when it is a link that must not be read: one outside the folder `root` (it
- * would publish whatever it points at), or to nothing (`target` undefined); undefined when it may be read.
- */
-export function outsideLink(root: string, path: string): { target?: string } | undefined {
-  if (!lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
-  let target: string;
-  try {
-    target = realpathSync(path);
-  } catch {
-    return {};
-  }
-  const inside = relative(realpathSync(root), target);
-  return inside.startsWith('..') || isAbsolute(inside) ? { target } : undefined;
 }

@@ -8,7 +8,6 @@ import { dirname, isAbsolute, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { errors, type Problem } from '../../site/errors.ts';
 import type { ContentIssue } from '../../site/issues.ts';
-import { outsideLink } from '../../support/stat.ts';
 
 /** How large a kind of content file may be, and what to do about a larger one. */
 export interface SizeLimit {
@@ -223,9 +222,17 @@ function placeOf(bytes: Buffer, offset: number): { line: number; column: number 
   return { line, column: [...bytes.toString('utf8', start, offset)].length + 1 };
 }
 
-/** The problem of a file or folder of the content that is a link outside it, or to nothing. */
+/**
+ * The problem of a file or folder of the content that is a link outside it (it would publish
+ * whatever it points at), or to nothing; undefined when it may be read.
+ */
 export function linkProblem(root: string, path: string): ContentIssue | undefined {
-  const link = outsideLink(root, path);
-  if (!link) return undefined;
-  return { file: path, ...(link.target === undefined ? errors.BrokenLink() : errors.LinkOutside(link.target)) };
+  if (!lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
+  let target: string;
+  try {
+    target = realpathSync.native(path);
+  } catch {
+    return { file: path, ...errors.BrokenLink() };
+  }
+  return outsideOf(root, target) ? { file: path, ...errors.LinkOutside(target) } : undefined;
 }
