@@ -20,8 +20,10 @@ export interface DevOptions {
   cache: string;
   port: number;
   host: string;
-  /** More routes beside the contact function's, e.g. the editor's local proxy (commands/cms). */
+  /** More routes beside the contact function's, e.g. the editor's local backend (commands/cms). */
   api?: Record<string, NodeHandler>;
+  /** Refuse every request whose `Host` is not 127.0.0.1 or localhost at this port (dev/server.ts). */
+  ownHostOnly?: boolean;
 }
 
 /**
@@ -34,7 +36,11 @@ export async function dev(opts: DevOptions): Promise<{ url: string }> {
     throw new UsageError(`${resolve(opts.content)} is not a folder: pass --content with the site's content folder.`);
   }
   const env = createContactEnv(process.env, { outbox: true });
-  const site = await createDevServer({ dir: resolve(opts.out), api: { ...opts.api, [contactPath]: nodeContactHandler(env) } });
+  const site = await createDevServer({
+    dir: resolve(opts.out),
+    api: { ...opts.api, [contactPath]: nodeContactHandler(env) },
+    ownHostOnly: opts.ownHostOnly,
+  });
 
   const session = new BuildSession();
   const rebuild = async (changed: string[]) => {
