@@ -21,6 +21,13 @@ export const photoRef = z
     'must be a JPEG, PNG, WebP or AVIF file under content/photos/, such as "reforma-javea/antes.jpg"',
   );
 
+/**
+ * The longest name the editor gives a photo under content/photos/ (folders included) or an entry's
+ * file: the build names cached and published files after it, with a width and a key added, and a
+ * file name may have at most 255 bytes. Far above a phone's "IMG_20250314_101500.heic".
+ */
+export const maxNameLength = 100;
+
 export const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
 
 /** ISO date, YYYY-MM-DD. */
