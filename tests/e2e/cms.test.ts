@@ -3,7 +3,7 @@
  * Chromium as the company would, then the next build of what it saved. The steps share one editor
  * session and run in order.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,14 +14,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projectSchema } from '../../cli/site/schema/project.ts';
 import { reviewSchema } from '../../cli/site/schema/review.ts';
 import { repoRoot, scratchDir, snapshot, workedExampleDir } from '../helpers.ts';
+import { type CmsRun, listeners, listeningPorts, startCms } from './cms-run.ts';
 import { launchChromium } from './site.ts';
 
 const timeouts = { step: 90_000, setup: 180_000, wait: 30_000 };
 
 let root: string;
 let content: string;
-let cms: ChildProcess;
-let terminal = '';
+let cms: CmsRun;
 let editor: string;
 let browser: Browser;
 let page: Page;
@@ -49,19 +49,18 @@ beforeAll(async () => {
   await writeFile(join(root, 'presupuesto.jpg'), '%PDF-1.4 not a photo at all');
   await writeFile(join(root, 'enorme.jpg'), Buffer.alloc(31 * 2 ** 20, 0xff));
 
-  // As the company runs it, in a process group of its own: Ctrl-C reaches npm, dev and the proxy.
-  const args = ['run', 'cms', '--', '--content', content, '--out', join(root, 'dist'), '--cache', join(root, '.cache'), '--port', '0'];
-  cms = spawn('npm', args, { cwd: repoRoot, detached: true, env: { ...process.env, SMTP_URL: '', OUTBOX_DIR: join(root, 'outbox') } });
-  cms.stdout!.on('data', (chunk: Buffer) => (terminal += chunk.toString()));
-  cms.stderr!.on('data', (chunk: Buffer) => (terminal += chunk.toString()));
-  editor = (await printed(/Editor at (http:\/\/127\.0\.0\.1:\d+\/admin\/)/, timeouts.setup))[1]!;
+  cms = await startCms(
+    { content, out: join(root, 'dist'), cache: join(root, '.cache'), env: { OUTBOX_DIR: join(root, 'outbox') } },
+    timeouts.setup,
+  );
+  editor = cms.editor;
 
   browser = await launchChromium();
 }, timeouts.setup);
 
 afterAll(async () => {
   await browser?.close();
-  if (cms?.exitCode === null && cms.signalCode === null) process.kill(-cms.pid!, 'SIGKILL');
+  cms?.kill();
 }, timeouts.setup);
 
 /** The editor in a fresh browser context (no draft kept from before), signed in to the local proxy, at `hash`. */
@@ -81,16 +80,6 @@ async function openEditor(hash: string): Promise<void> {
   await page.goto(`${editor}${hash}`);
 }
 
-const printed = (pattern: RegExp, timeout = timeouts.wait) =>
-  vi.waitFor(
-    () => {
-      const match = pattern.exec(terminal);
-      if (!match) throw new Error(`npm run cms has not printed ${pattern} yet; it printed:\n${terminal}`);
-      return match;
-    },
-    { timeout, interval: 100 },
-  );
-
 /**
  * The control of the field labelled `label` (with " (opcional)" for optional ones), in the Spanish
  * pane (0) or the English one (1) of a bilingual entry, or the nth such field of a list.
@@ -103,26 +92,6 @@ async function field(label: string, nth = 0) {
   await labels.nth(nth).waitFor();
   const id = await labels.nth(nth).getAttribute('for');
   return page.locator(`[id="${id}"]`);
-}
-
-/** The addresses something listens on at `port`, from the kernel's table of TCP sockets. */
-async function listeners(port: number): Promise<string[]> {
-  const table = (await readFile('/proc/net/tcp', 'utf8')) + (await readFile('/proc/net/tcp6', 'utf8').catch(() => ''));
-  return table.split('\n').flatMap((line) => {
-    const [, local, , state] = line.trim().split(/\s+/);
-    const [address, hexPort] = local?.split(':') ?? [];
-    if (state !== '0A' || Number.parseInt(hexPort ?? '', 16) !== port) return [];
-    // IPv4 addresses are written as one little-endian number.
-    return [
-      address!.length === 8
-        ? address!
-            .match(/../g)!
-            .reverse()
-            .map((b) => Number.parseInt(b, 16))
-            .join('.')
-        : address!,
-    ];
-  });
 }
 
 /** Picks an option of a select field by its label. */
@@ -138,17 +107,14 @@ async function typeMarkdown(nth: number, text: string) {
   await page.keyboard.type(text);
 }
 
-/** Uploads a file through the media library of the first photo still without one; confirmPick picks it. */
-/**
- * The YAML the editor saved at `file`, once it is whole: the local backend creates the file, then
- * writes it, and a read in between finds it empty.
- */
+/** The YAML the editor saved at `file`, once it is there: the save ends a moment after the click. */
 async function saved(file: string): Promise<unknown> {
   const read = async () => (existsSync(file) ? load(await readFile(file, 'utf8')) : undefined);
   await expect.poll(read, { timeout: timeouts.wait }).toBeTypeOf('object');
   return read();
 }
 
+/** Uploads a file through the media library of the first photo still without one; confirmPick picks it. */
 async function upload(file: string) {
   await page.getByRole('button', { name: 'Escoge un archivo' }).filter({ visible: true }).first().click();
   await page.locator('input[type="file"]').setInputFiles(file);
@@ -277,18 +243,15 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     expect(review).toMatchObject({ author: 'Marta L.', locality: 'javea', service: 'piscinas', rating: 5, lang: 'es', source: 'google' });
   });
 
-  it('listens on 127.0.0.1 only, and stops the proxy and dev together on Ctrl-C', async () => {
+  it('listens on one port of 127.0.0.1 only, the site and the editor together, and stops on Ctrl-C', async () => {
     expect(pageErrors.filter((e) => /Content Security Policy/.test(e))).toEqual([]);
-    const proxy = Number((await printed(/Local proxy \(decap-server\) at http:\/\/127\.0\.0\.1:(\d+)/))[1]);
     const site = Number(new URL(editor).port);
-    expect(await listeners(proxy)).toEqual(['127.0.0.1']);
-    expect(await listeners(site)).toEqual(['127.0.0.1']);
+    expect(await listeningPorts(cms.process.pid!)).toEqual([{ address: '127.0.0.1', port: site }]);
 
-    const exited = new Promise((done) => cms.once('exit', done));
-    process.kill(-cms.pid!, 'SIGINT');
+    const exited = new Promise((done) => cms.process.once('exit', done));
+    process.kill(-cms.process.pid!, 'SIGINT');
     await exited;
-    await vi.waitFor(async () => expect(await listeners(proxy)).toEqual([]), { timeout: 10_000 });
-    expect(await listeners(site)).toEqual([]);
+    await vi.waitFor(async () => expect(await listeners(site)).toEqual([]), { timeout: 10_000 });
   });
 
   it('builds the job page with both photos as <picture>, the review where reviews show, and no EXIF or GPS', async () => {

@@ -1,6 +1,7 @@
 // The editor's own script, loaded before Decap CMS at /admin/: it gives every collection the format
 // its files are written in (site/editor-format.ts), then starts the CMS. Never on a public page.
 import { fromFile, toFile, type FileLayout } from '../../../site/editor-format.ts';
+import { editorApi } from './api.ts';
 
 interface Formatter {
   fromFile(text: string): object;
@@ -30,6 +31,16 @@ const configFile = fetch('/admin/config.json').then((response) => {
   return response.json() as Promise<Record<string, unknown>>;
 });
 
+// `npm run cms` answers beside the site, on this machine only: it gives this page, and no other
+// origin, the address of its local backend with the run's secret in it. Elsewhere nothing answers.
+const onThisMachine = ['localhost', '127.0.0.1'].includes(location.hostname);
+const localBackend = onThisMachine
+  ? fetch(editorApi.session, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      .then((response) => (response.ok ? (response.json() as Promise<{ backend: string }>) : undefined))
+      .then((session) => session && { local_backend: { url: new URL(session.backend, location.href).href } })
+      .catch(() => undefined)
+  : undefined;
+
 window.addEventListener('DOMContentLoaded', async () => {
   const cms = window.CMS;
   if (!cms) throw new Error('Decap CMS did not load: the editor cannot start');
@@ -40,8 +51,5 @@ window.addEventListener('DOMContentLoaded', async () => {
     });
   }
   const config = await configFile;
-  // `npm run cms` answers beside the site, on this machine only: the working copy is the repository.
-  const onThisMachine = ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname);
-  const local = onThisMachine && { local_backend: { url: new URL('/admin/api/v1', location.href).href } };
-  cms.init({ config: { ...config, ...local, load_config_file: false } });
+  cms.init({ config: { ...config, ...(await localBackend), load_config_file: false } });
 });

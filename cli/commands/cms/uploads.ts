@@ -1,0 +1,71 @@
+// What the editor may upload: only photos the build will publish. The first bytes must say JPEG,
+// PNG, WebP, AVIF or HEIC, and then the build's own inspection (engine/photos/inspect.ts) must
+// measure and decode it, so that a photo's header followed by HTML or SVG is refused as the next
+// build would refuse it. Messages are in Spanish, naming the file and saying what to do.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { errors } from '../../site/errors.ts';
+import type { ContentIssue } from '../../site/issues.ts';
+import { inspectPhotos } from '../../engine/photos/inspect.ts';
+import { maxBytes, maxMegapixels, minPhotoWidth } from '../../engine/photos/plan.ts';
+
+/** What the first bytes of a file say it is, among the photo formats the build takes. */
+export function photoFormat(bytes: Uint8Array): string | undefined {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'JPEG';
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'PNG';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'WebP';
+  if (ascii(4, 8) === 'ftyp') {
+    const brand = ascii(8, 12);
+    if (brand === 'avif' || brand === 'avis') return 'AVIF';
+    if (['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(brand)) return 'HEIC';
+  }
+  return undefined;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1).replace('.', ',')} MB`;
+const smaller = 'expórtala a 4000 px de ancho como mucho (unos 12 megapíxeles)';
+
+/** The inspection's problems, as the editor says them: by the catalogue's code. */
+const spanish: Record<string, (name: string) => string> = {
+  [errors.PhotoTooLarge.code]: (name) => `«${name}» ocupa más de ${maxBytes / 2 ** 20} MB: ${smaller}.`,
+  [errors.PhotoTooManyPixels.code]: (name) => `«${name}» tiene más de ${maxMegapixels} megapíxeles: ${smaller}.`,
+  [errors.PhotoTooNarrow.code]: (name) =>
+    `«${name}» mide menos de ${minPhotoWidth} px de ancho y se vería borrosa en un móvil: sube la foto original o una exportación más grande.`,
+  [errors.PhotoUnreadable.code]: (name) =>
+    `«${name}» no se puede abrir como foto: no es una foto de verdad o está dañada. Cópiala otra vez de la cámara o expórtala como JPEG.`,
+  [errors.PhotoDamaged.code]: (name) =>
+    `«${name}» está dañada: su imagen no se puede leer entera. Cópiala otra vez de la cámara o expórtala como JPEG.`,
+};
+
+/**
+ * Why the upload `bytes`, to be named `name` under content/photos/, may not be saved, in Spanish,
+ * or undefined when the build will publish it.
+ */
+export async function photoRefusal(name: string, bytes: Buffer): Promise<string | undefined> {
+  const refused = (why: string) => `${why} No se ha guardado.`;
+  if (bytes.length > maxBytes)
+    return refused(`«${name}» ocupa ${megabytes(bytes.length)} y una foto puede ocupar como mucho ${maxBytes / 2 ** 20} MB: ${smaller}.`);
+  if (!photoFormat(bytes)) return refused(`«${name}» no es una foto JPEG, PNG, WebP, AVIF ni HEIC.`);
+  const problems = await inspect(name, bytes);
+  if (!problems.length) return undefined;
+  const said = problems.map(({ code, message }) => spanish[code]?.(name) ?? `«${name}» no se puede publicar (${message}).`);
+  return refused([...new Set(said)].join(' '));
+}
+
+/** The build's inspection of `bytes`, as a photo of a content folder of its own outside the repository. */
+async function inspect(name: string, bytes: Buffer): Promise<ContentIssue[]> {
+  const folder = await mkdtemp(join(tmpdir(), 'cms-upload-'));
+  try {
+    const photos = join(folder, 'content/photos');
+    const file = `upload${extname(name).toLowerCase()}`;
+    await mkdir(photos, { recursive: true });
+    await writeFile(join(photos, file), bytes);
+    const issues: ContentIssue[] = [];
+    await inspectPhotos(photos, [{ name: file, report: () => {} }], issues);
+    return issues;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
