@@ -58,36 +58,33 @@ export function localBackend({ places, files, repository }: { places: EditorPlac
     name: basename(place.path),
   });
 
-  /** The photo an upload would be, once its name and bytes pass. */
+  /** The photo an upload would be, once its place and its bytes pass. */
   const checkedAsset = async (upload: z.infer<typeof asset>) => {
     const place = places.photo(upload.path);
+    await files.writable(place);
     const bytes = Buffer.from(upload.content, 'base64');
     const refused = await photoRefusal(place.parts.at(-1)!, bytes);
     if (refused) throw new Refused(422, refused);
     return { place, bytes };
   };
 
-  /** The entry a data file would be, once its path, new path and text pass the build's rules. */
-  const checkedEntry = (file: z.infer<typeof dataFile>) => {
+  /** The entry a data file would be, once its path, its new path and its text pass the build's rules. */
+  const checkedEntry = async (file: z.infer<typeof dataFile>) => {
     const place = places.entry(file.path);
     const moved = file.newPath !== undefined && file.newPath !== file.path ? places.entry(file.newPath) : undefined;
     if (moved && (!place.removable || moved.parts.slice(0, -1).join('/') !== place.parts.slice(0, -1).join('/')))
-      throw new Refused(
-        403,
-        `«${shown(file.path)}» solo puede cambiar de nombre dentro de su carpeta, no a «${shown(file.newPath)}»: no se ha guardado.`,
-      );
+      throw new Refused(403, `«${shown(file.path)}» solo puede cambiar de nombre dentro de su carpeta, no a «${shown(file.newPath)}».`);
     const target = moved ?? place;
     const bytes = Buffer.from(file.raw, 'utf8');
     if (bytes.length > entryLimit(target))
       throw new Refused(
         413,
-        `«${shown(target.path)}» ocupa más de ${entryLimit(target) / 2 ** 20} MB, lo más que el sitio admite: divide el texto en varias páginas. No se ha guardado.`,
+        `«${shown(target.path)}» ocupa más de ${entryLimit(target) / 2 ** 20} MB, lo más que el sitio admite: divide el texto en varias páginas.`,
       );
     if (file.raw.includes('\0'))
-      throw new Refused(
-        422,
-        `«${shown(target.path)}» lleva un carácter nulo, que el sitio no admite: bórralo y guarda otra vez. No se ha guardado.`,
-      );
+      throw new Refused(422, `«${shown(target.path)}» lleva un carácter nulo, que el sitio no admite: bórralo y guarda otra vez.`);
+    await files.writable(target, { fresh: moved !== undefined });
+    if (moved) await files.removable([place]);
     return { place, moved, bytes };
   };
 
@@ -108,8 +105,10 @@ export function localBackend({ places, files, repository }: { places: EditorPlac
     entriesByFiles: async ({ files: wanted }) => Promise.all(wanted.map(({ path, label }) => entryOf(places.entry(path), label))),
     getEntry: async ({ path }) => entryOf(places.entry(path)),
     persistEntry: async ({ entry, dataFiles, assets }) => {
-      const data = (dataFiles ?? (entry ? [entry] : [])).map(checkedEntry);
-      if (!data.length) throw new Refused(400, 'El editor no envió qué guardar: recarga la página y vuelve a intentarlo.');
+      const sent = dataFiles ?? (entry ? [entry] : []);
+      if (!sent.length) throw new Refused(400, 'El editor no envió qué guardar: recarga la página y vuelve a intentarlo.');
+      const data = [];
+      for (const file of sent) data.push(await checkedEntry(file));
       const photos = [];
       for (const upload of assets) photos.push(await checkedAsset(upload));
       // Photos first: an entry is never saved naming a photo that is not there yet.

@@ -5,13 +5,16 @@
 import { collections, languagesOf, pathIn, photosFolder } from '../../site/collections.ts';
 import { maxNameLength, photoRef } from '../../site/schema/common.ts';
 
-/** A request the editor's backend refuses: `status` and a message the editor shows. */
+/**
+ * A request the editor's backend refuses: `status`, and a message the editor shows, to which the
+ * refusal's one consequence is added: every check of a request comes before its first write.
+ */
 export class Refused extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    why: string,
   ) {
-    super(message);
+    super(`${why} No se ha tocado ningún archivo.`);
   }
 }
 
@@ -33,9 +36,6 @@ export const shown = (value: unknown): string => {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 };
 
-/** How every refusal ends: a refused request reads, writes and deletes nothing. */
-export const untouched = 'No se ha tocado ningún archivo.';
-
 /** The places of a content folder named `contentFolder` at the root of the repository. */
 export function editorPlaces(contentFolder: string) {
   const folders = new Map<string, string>();
@@ -53,12 +53,11 @@ export function editorPlaces(contentFolder: string) {
   function partsOf(path: unknown): string[] {
     if (typeof path !== 'string' || path === '')
       throw new Refused(400, `El editor envió «${shown(path)}» donde va la ruta de un archivo: recarga la página y vuelve a intentarlo.`);
-    if (path.includes('\0'))
-      throw new Refused(400, `La ruta «${shown(path)}» lleva un carácter nulo: ningún archivo se llama así. ${untouched}`);
+    if (path.includes('\0')) throw new Refused(400, `La ruta «${shown(path)}» lleva un carácter nulo: ningún archivo se llama así.`);
     const parts = path.split('/');
     const inside =
       parts[0] === contentFolder && parts.length > 1 && !path.includes('\\') && parts.every((p) => p !== '' && p !== '.' && p !== '..');
-    if (!inside) throw new Refused(403, `El editor solo lee y guarda dentro de ${contentFolder}/, no en «${shown(path)}». ${untouched}`);
+    if (!inside) throw new Refused(403, `El editor solo lee y guarda dentro de ${contentFolder}/, no en «${shown(path)}».`);
     return parts.slice(1);
   }
 
@@ -72,21 +71,21 @@ export function editorPlaces(contentFolder: string) {
     const folder = parts.slice(0, -1).join('/');
     const extension = folders.get(folder);
     if (folder === photosFolder || under.startsWith(`${photosFolder}/`))
-      throw new Refused(422, `En ${media}/ solo van fotos, y «${shown(path)}» no lo es. ${untouched}`);
+      throw new Refused(422, `En ${media}/ solo van fotos, y «${shown(path)}» no lo es.`);
     if (!extension)
       throw new Refused(
         403,
-        `«${shown(path)}» no es de ninguna colección del editor: sus entradas están en ${folderList} y en ${[...files.keys()].map((f) => `${contentFolder}/${f}`).join(', ')}. ${untouched}`,
+        `«${shown(path)}» no es de ninguna colección del editor: sus entradas están en ${folderList} y en ${[...files.keys()].map((f) => `${contentFolder}/${f}`).join(', ')}.`,
       );
     if (!name.endsWith(`.${extension}`) || !/^[a-z0-9][\w.-]*$/i.test(name))
       throw new Refused(
         422,
-        `«${shown(path)}»: en ${contentFolder}/${folder}/ solo van archivos .${extension} con un nombre de letras sin acentos, cifras y guiones. ${untouched}`,
+        `«${shown(path)}»: en ${contentFolder}/${folder}/ solo van archivos .${extension} con un nombre de letras sin acentos, cifras y guiones.`,
       );
     if (name.length > maxNameLength)
       throw new Refused(
         422,
-        `«${shown(path)}»: su nombre tiene ${name.length} caracteres y puede tener como mucho ${maxNameLength}. Acorta el título o la dirección (slug). ${untouched}`,
+        `«${shown(path)}»: su nombre tiene ${name.length} caracteres y puede tener como mucho ${maxNameLength}. Acorta el título o la dirección (slug).`,
       );
     return { path: path as string, parts, kind: 'entry', extension, removable: true };
   }
@@ -96,16 +95,16 @@ export function editorPlaces(contentFolder: string) {
     const parts = partsOf(path);
     const name = parts.slice(1).join('/');
     if (parts[0] !== photosFolder || parts.length < 2)
-      throw new Refused(422, `Las fotos van en ${media}/, y «${shown(path)}» no es una foto de esa carpeta. ${untouched}`);
+      throw new Refused(422, `Las fotos van en ${media}/, y «${shown(path)}» no es una foto de esa carpeta.`);
     if (name.length > maxNameLength)
       throw new Refused(
         422,
-        `«${shown(name)}» tiene ${name.length} caracteres y el nombre de una foto puede tener como mucho ${maxNameLength}: cámbiale el nombre por uno más corto. ${untouched}`,
+        `«${shown(name)}» tiene ${name.length} caracteres y el nombre de una foto puede tener como mucho ${maxNameLength}: cámbiale el nombre por uno más corto.`,
       );
     if (!photoRef.safeParse(name).success)
       throw new Refused(
         422,
-        `«${shown(name)}» no vale como nombre de foto: usa letras sin acentos, cifras y guiones, y termina en .jpg, .png, .webp, .avif o .heic. ${untouched}`,
+        `«${shown(name)}» no vale como nombre de foto: usa letras sin acentos, cifras y guiones, y termina en .jpg, .png, .webp, .avif o .heic.`,
       );
     return { path: path as string, parts, kind: 'photo', removable: true };
   }
@@ -120,12 +119,12 @@ export function editorPlaces(contentFolder: string) {
       const parts = partsOf(folder);
       const own = folders.get(parts.join('/'));
       if (!own || extension !== own)
-        throw new Refused(403, `«${shown(folder)}» no es la carpeta de ninguna colección del editor (${folderList}). ${untouched}`);
+        throw new Refused(403, `«${shown(folder)}» no es la carpeta de ninguna colección del editor (${folderList}).`);
       return { parts, extension: own };
     },
     /** The photos' folder, which the media library lists. */
     media(folder: unknown): string[] {
-      if (folder !== media) throw new Refused(403, `Las fotos están en ${media}/, no en «${shown(folder)}». ${untouched}`);
+      if (folder !== media) throw new Refused(403, `Las fotos están en ${media}/, no en «${shown(folder)}».`);
       return [photosFolder];
     },
   };

@@ -15,12 +15,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { editorApi } from '../../engine/write/admin/api.ts';
 import { isOwnHost } from '../dev/server.ts';
 import type { NodeHandler } from '../serve/server.ts';
-import { Refused, shown, untouched } from './places.ts';
+import { Refused, shown } from './places.ts';
 
 /** Why `req` may not pass, or undefined when it is the editor's own. */
 function doorRefusal(req: IncomingMessage): Refused | undefined {
   const refuse = (status: number, why: string) =>
-    new Refused(status, `El servidor del editor solo atiende a su propia página /admin/: ${why}. ${untouched}`);
+    new Refused(status, `El servidor del editor solo atiende a su propia página /admin/: ${why}.`);
   if (req.method !== 'POST') return refuse(405, `acepta POST, no ${shown(req.method)}`);
   if (!isOwnHost(req)) return refuse(421, `la petición es para «${shown(req.headers.host)}»`);
   const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
@@ -46,7 +46,7 @@ async function jsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
       req.resume();
       throw new Refused(
         413,
-        `La petición pasa de ${Math.round(limit / 2 ** 20)} MB: una foto puede ocupar como mucho 30 MB; expórtala a 4000 px de ancho como mucho. No se ha guardado.`,
+        `La petición pasa de ${Math.round(limit / 2 ** 20)} MB: una foto puede ocupar como mucho 30 MB; expórtala a 4000 px de ancho como mucho.`,
       );
     }
     chunks.push(chunk);
@@ -113,7 +113,7 @@ export function editorRoutes({
       const key = new URL(req.url ?? '/', 'http://localhost').searchParams.get('key');
       if (!sameSecret(key, secret)) {
         req.resume();
-        throw new Refused(403, `Falta la clave de esta sesión del editor: recarga la página /admin/. ${untouched}`);
+        throw new Refused(403, `Falta la clave de esta sesión del editor: recarga la página /admin/.`);
       }
       return act(await jsonBody(req, limit));
     }),

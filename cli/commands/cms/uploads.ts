@@ -44,14 +44,13 @@ const spanish: Record<string, (name: string) => string> = {
  * or undefined when the build will publish it.
  */
 export async function photoRefusal(name: string, bytes: Buffer): Promise<string | undefined> {
-  const refused = (why: string) => `${why} No se ha guardado.`;
   if (bytes.length > maxBytes)
-    return refused(`«${name}» ocupa ${megabytes(bytes.length)} y una foto puede ocupar como mucho ${maxBytes / 2 ** 20} MB: ${smaller}.`);
-  if (!photoFormat(bytes)) return refused(`«${name}» no es una foto JPEG, PNG, WebP, AVIF ni HEIC.`);
+    return `«${name}» ocupa ${megabytes(bytes.length)} y una foto puede ocupar como mucho ${maxBytes / 2 ** 20} MB: ${smaller}.`;
+  if (!photoFormat(bytes)) return `«${name}» no es una foto JPEG, PNG, WebP, AVIF ni HEIC.`;
   const problems = await inspect(name, bytes);
   if (!problems.length) return undefined;
   const said = problems.map(({ code, message }) => spanish[code]?.(name) ?? `«${name}» no se puede publicar (${message}).`);
-  return refused([...new Set(said)].join(' '));
+  return [...new Set(said)].join(' ');
 }
 
 /** The build's inspection of `bytes`, as a photo of a content folder of its own outside the repository. */
