@@ -49,7 +49,7 @@ program
 
 program
   .command('cms')
-  .description('the content editor on this machine: its local proxy and dev together, on 127.0.0.1; prints the /admin/ address')
+  .description("the content editor on this machine: dev on 127.0.0.1 with Decap's local backend in it; prints the /admin/ address")
   .addOption(shared.content())
   .addOption(shared.out())
   .addOption(shared.cache())

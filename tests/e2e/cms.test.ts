@@ -63,7 +63,7 @@ afterAll(async () => {
   cms?.kill();
 }, timeouts.setup);
 
-/** The editor in a fresh browser context (no draft kept from before), signed in to the local proxy, at `hash`. */
+/** The editor in a fresh browser context (no draft kept from before), signed in to the local backend, at `hash`. */
 async function openEditor(hash: string): Promise<void> {
   await page?.context().close();
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();

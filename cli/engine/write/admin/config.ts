@@ -40,7 +40,7 @@ export const editorName = (c: Collection, lang?: Lang) => (lang ? `${c.name}-${l
  * Where the editor signs in and saves in production (docs/editor.md): the company's repository on
  * GitHub, as package.json's `repository` names it, through the OAuth client at `authUrl` (Decap's
  * default is Netlify's); without one, Netlify's Git Gateway. `npm run cms` replaces either with the
- * local proxy (client.ts).
+ * local backend (client.ts).
  */
 export function editorBackend(pkg: { repository?: string | { url?: string }; config?: { editorAuthUrl?: string } }) {
   const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
