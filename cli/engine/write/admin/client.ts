@@ -51,5 +51,6 @@ window.addEventListener('DOMContentLoaded', async () => {
     });
   }
   const config = await configFile;
-  cms.init({ config: { ...config, ...(await localBackend), load_config_file: false } });
+  const local = await localBackend;
+  cms.init({ config: { ...config, ...local, load_config_file: false } });
 });
