@@ -3,17 +3,14 @@ import { contactPath } from '../../cli/site/contact/fields.ts';
 import { contactConstraints } from '../../cli/site/contact/constraints.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
-import { Mail, MessageCircle, Send } from '../components/icons.tsx';
+import { Mail, MessageCircle } from '../components/icons.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
 import { localBusiness } from '../components/structured.ts';
-import { ButtonLink, CallButton, Container, gridColumns, HeroText } from '../components/ui.tsx';
+import { ButtonLink, CallButton, Container, gridColumns, HeroText, QuoteButton } from '../components/ui.tsx';
 import { ContactForm } from '../islands/ContactForm.tsx';
 import { Island } from '../islands/Island.tsx';
 import { Seo } from '../layout/Seo.tsx';
 import { whatsappHref } from '../layout/WhatsAppButton.tsx';
-
-/** The form's card, which the hero's button on a phone jumps to. */
-const formId = 'form';
 
 /** The legal text the privacy notice links to. */
 const privacyPolicy = routeKey.legal({ lang: 'es', slug: 'politica-privacidad', counterpart: '' });
@@ -55,18 +52,13 @@ export function Contact() {
                   </ButtonLink>
                   {/* On a phone the form comes below the hero: one tap takes the visitor there. */}
                   <span className="lg:hidden">
-                    <ButtonLink href={`#${formId}`} tone="onDark" icon={<Send className="size-5" />}>
-                      {t.contact.toForm}
-                    </ButtonLink>
+                    <QuoteButton tone="onDark" />
                   </span>
                 </>
               }
             />
           </div>
-          <div
-            id={formId}
-            className="relative scroll-mt-20 rounded-3xl bg-white p-6 text-slate-800 shadow-xl sm:p-8 lg:col-span-7 lg:row-span-2 lg:self-start lg:p-6"
-          >
+          <div className="relative rounded-3xl bg-white p-6 text-slate-800 shadow-xl sm:p-8 lg:col-span-7 lg:row-span-2 lg:self-start lg:p-6">
             <h2 className="text-2xl font-bold text-sea-900">{t.contact.formHeading}</h2>
             <p className="mt-2 text-slate-700">{t.contact.formIntro}</p>
             <p className="mt-1 mb-5 text-sm text-slate-700">{t.form.required}</p>

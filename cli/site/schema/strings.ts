@@ -130,8 +130,6 @@ export const stringsSchema = obj({
     seo: seoSchema,
     hero: heroSchema,
     formHeading: text,
-    /** The hero's button on a phone that jumps to the form below it. */
-    toForm: text,
     /** Under the form's heading: what helps the quote. */
     formIntro: text,
     /** Beside the form, under the call buttons: when the phone is answered and how soon e-mails are; {opens}, {closes}. */
