@@ -34,7 +34,8 @@ export async function composeEmail(contact: Contact, { from, to }: Addresses, to
       `Refusing to use "${headerText(contact.email)}" as Reply-To: it is not a plain e-mail address. Validate the enquiry with validateContact first.`,
     );
   }
-  const service = titles.get(contact.servicio)?.[contact.lang];
+  // The company reads its mail in Spanish, whatever the page's language: the service by its Spanish name.
+  const service = titles.get(contact.servicio)?.es;
   if (!service) {
     throw new Error(
       `"${headerText(contact.servicio)}" is not one of the site's services. Validate the enquiry with validateContact first.`,

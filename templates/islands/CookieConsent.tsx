@@ -79,10 +79,13 @@ export function CookieConsent(props: CookieConsentProps) {
     return () => document.removeEventListener('click', onClick);
   }, []);
 
-  // While the banner shows, the page scrolls focused elements clear of it (WCAG 2.4.11).
+  // While the banner shows, the page scrolls focused elements clear of it (WCAG 2.4.11), and the
+  // floating WhatsApp button rides above it (styles.css) rather than hiding behind it.
   useEffect(() => {
     const height = banner ? `${bannerRef.current?.offsetHeight}px` : '';
-    document.documentElement.style.scrollPaddingBottom = document.body.style.paddingBottom = height;
+    const root = document.documentElement.style;
+    root.scrollPaddingBottom = document.body.style.paddingBottom = height;
+    root.setProperty('--cookie-banner-height', height || '0px');
   }, [banner]);
 
   const open = (from: HTMLElement) => {

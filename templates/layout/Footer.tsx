@@ -57,7 +57,7 @@ export function Footer() {
               </div>
               <div>
                 <dt className="font-semibold text-white">{t.footer.areaLabel}</dt>
-                <dd>{site.serviceArea}</dd>
+                <dd>{site.serviceArea[lang]}</dd>
               </div>
               <div>
                 <dt className="font-semibold text-white">{t.footer.hoursLabel}</dt>

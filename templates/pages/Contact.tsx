@@ -6,7 +6,7 @@ import { usePage } from '../context.tsx';
 import { Mail, MessageCircle } from '../components/icons.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
 import { localBusiness } from '../components/structured.ts';
-import { ButtonLink, CallButton, Container, gridColumns, HeroText } from '../components/ui.tsx';
+import { ButtonLink, CallButton, Container, gridColumns, HeroText, QuoteButton } from '../components/ui.tsx';
 import { ContactForm } from '../islands/ContactForm.tsx';
 import { Island } from '../islands/Island.tsx';
 import { Seo } from '../layout/Seo.tsx';
@@ -17,7 +17,8 @@ const privacyPolicy = routeKey.legal({ lang: 'es', slug: 'politica-privacidad', 
 
 /**
  * The contact page: the form in the first screen, beside the page's title and the other ways to
- * reach the company; and at the form, the first layer of data-protection information.
+ * reach the company (on a phone, right under them, with a button that jumps to it); and at the
+ * form, the first layer of data-protection information.
  */
 export function Contact() {
   const { model, t, lang, absolute, route, routes } = usePage();
@@ -33,11 +34,11 @@ export function Contact() {
       />
       {/* The title and the ways to call, then the form (on the right on wide screens), what is done with its data, and the towns. */}
       <section className="bg-sea-900 text-white">
-        <Container className="grid gap-10 py-10 sm:py-14 lg:grid-cols-12 lg:gap-x-12 lg:py-6">
+        <Container className="grid gap-10 py-10 sm:py-14 lg:grid-cols-12 lg:grid-rows-[auto_1fr] lg:gap-x-12 lg:py-6">
           {/* The page shows its own WhatsApp link here: the floating one steps aside where it would cover a field (styles.css). */}
           <div data-whatsapp-inline className="lg:col-span-5">
             <HeroText
-              content={{ ...t.contact.hero, description: `${t.contact.hero.description} ${t.contact.formIntro}` }}
+              content={t.contact.hero}
               actions={
                 <>
                   <CallButton />
@@ -49,22 +50,17 @@ export function Contact() {
                   >
                     {t.buttons.whatsapp}
                   </ButtonLink>
+                  {/* On a phone the form comes below the hero: one tap takes the visitor there. */}
+                  <span className="lg:hidden">
+                    <QuoteButton tone="onDark" />
+                  </span>
                 </>
               }
             />
-            <p className="mt-6 max-w-xl text-sea-100">{fill(t.contact.infoText, site.hours)}</p>
-            <p className="mt-3">
-              <a
-                href={`mailto:${site.email}`}
-                className="inline-flex items-center gap-2 font-semibold text-white underline underline-offset-2"
-              >
-                <Mail className="size-5" />
-                {site.email}
-              </a>
-            </p>
           </div>
-          <div className="relative rounded-3xl bg-white p-6 text-slate-800 shadow-xl sm:p-8 lg:col-span-7 lg:self-start lg:p-6">
+          <div className="relative rounded-3xl bg-white p-6 text-slate-800 shadow-xl sm:p-8 lg:col-span-7 lg:row-span-2 lg:self-start lg:p-6">
             <h2 className="text-2xl font-bold text-sea-900">{t.contact.formHeading}</h2>
+            <p className="mt-2 text-slate-700">{t.contact.formIntro}</p>
             <p className="mt-1 mb-5 text-sm text-slate-700">{t.form.required}</p>
             <Island
               name="ContactForm"
@@ -88,6 +84,19 @@ export function Contact() {
                 ),
               }}
             />
+          </div>
+          {/* After the form on a phone, under the hero on a laptop (the form spans both rows there). */}
+          <div className="lg:col-span-5">
+            <p className="max-w-xl text-sea-100">{fill(t.contact.infoText, site.hours)}</p>
+            <p className="mt-3">
+              <a
+                href={`mailto:${site.email}`}
+                className="inline-flex items-center gap-2 font-semibold text-white underline underline-offset-2"
+              >
+                <Mail className="size-5" />
+                {site.email}
+              </a>
+            </p>
           </div>
           <PrivacyNotice policy={routes.byFamily('legal', lang).find((r) => r.key === privacyPolicy)?.path} />
           {/* Where the company works, the question a visitor asks before writing: the towns, from the content. */}

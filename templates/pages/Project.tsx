@@ -10,9 +10,13 @@ import { Seo } from '../layout/Seo.tsx';
 import { formatEuroRange } from '../intl.ts';
 import { formatDate } from './dates.ts';
 
-/** Widths the layout gives a photo: the article column, or half of it in a pair or the gallery. */
-const fullWidth = '(min-width: 800px) 768px, 100vw';
-const halfWidth = '(min-width: 800px) 376px, (min-width: 640px) 50vw, 100vw';
+/**
+ * Widths the layout gives a photo: a pair or the gallery take the page's width (Container "page",
+ * 1152 px less its padding) while the text keeps its measure, so that a laptop shows them large;
+ * a lone lead photo stops at max-w-4xl, so that it fits a laptop's screen.
+ */
+const fullWidth = '(min-width: 960px) 896px, 100vw';
+const halfWidth = '(min-width: 1152px) 536px, (min-width: 640px) 50vw, 100vw';
 
 export function Project() {
   const { route, model, t, lang, href, absolute } = usePage();
@@ -87,7 +91,7 @@ export function Project() {
       />
       <Breadcrumb trail={trail} />
       <article>
-        <Container width="text" className="py-10 sm:py-14">
+        <Container className="py-10 sm:py-14">
           <BackLink href={href(routeKey.projects())}>{t.projects.back}</BackLink>
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-balance text-sea-900 sm:text-4xl">{text.title}</h1>
           <p className={`mt-4 text-lg text-slate-700 ${measure}`}>{text.summary}</p>
@@ -108,23 +112,31 @@ export function Project() {
               </div>
             </section>
           )}
-          {lead && <Picture photo={photo(lead)} alt={lead.alt[lang]} sizes={fullWidth} priority className="mt-8 rounded-2xl bg-sea-50" />}
-          <section aria-labelledby="facts-heading" className="mt-8 rounded-2xl bg-sea-50 p-6 ring-1 ring-sea-100">
-            <h2 id="facts-heading" className="text-lg font-bold text-sea-900">
-              {t.projects.facts.heading}
-            </h2>
-            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-              {facts.map(([label, value]) => (
-                <div key={label}>
-                  <dt className="text-sm text-slate-600">{label}</dt>
-                  <dd className="font-semibold text-sea-900 [&_a]:underline [&_a]:underline-offset-2">{value}</dd>
-                </div>
-              ))}
-            </dl>
-            {project.priceBand && <p className="mt-4 text-sm text-slate-700">{t.projects.priceNote}</p>}
-          </section>
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the build rendered from the site's own Markdown */}
-          <div className="prose mt-8" dangerouslySetInnerHTML={{ __html: project.html[lang] }} />
+          {lead && (
+            <Picture photo={photo(lead)} alt={lead.alt[lang]} sizes={fullWidth} priority className="mt-8 max-w-4xl rounded-2xl bg-sea-50" />
+          )}
+          {/* The facts first for a phone and a screen reader; beside the text on a laptop. */}
+          <div className="mt-8 grid gap-8 lg:grid-cols-12 lg:gap-12">
+            <section
+              aria-labelledby="facts-heading"
+              className="rounded-2xl bg-sea-50 p-6 ring-1 ring-sea-100 lg:col-span-5 lg:col-start-8 lg:row-start-1 lg:self-start"
+            >
+              <h2 id="facts-heading" className="text-lg font-bold text-sea-900">
+                {t.projects.facts.heading}
+              </h2>
+              <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+                {facts.map(([label, value]) => (
+                  <div key={label}>
+                    <dt className="text-sm text-slate-600">{label}</dt>
+                    <dd className="font-semibold text-sea-900 [&_a]:underline [&_a]:underline-offset-2">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {project.priceBand && <p className="mt-4 text-sm text-slate-700">{t.projects.priceNote}</p>}
+            </section>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the build rendered from the site's own Markdown */}
+            <div className="prose lg:col-span-7 lg:row-start-1" dangerouslySetInnerHTML={{ __html: project.html[lang] }} />
+          </div>
           {rest.length > 0 && (
             <section aria-labelledby="photos-heading" className="mt-10">
               <h2 id="photos-heading" className="text-2xl font-bold text-sea-900">

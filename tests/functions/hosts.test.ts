@@ -63,5 +63,5 @@ it('answers Cloudflare Pages requests with the env Cloudflare passes and limits 
   expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   expect(otherVisitor.status).toBe(200);
   expect(wrongMethod.status).toBe(405);
-  expect(smtp.received.map((r) => r.mail.subject)).toContain('Solicitud web: Pool maintenance en Altea Hills [EN]');
+  expect(smtp.received.map((r) => r.mail.subject)).toContain('Solicitud web: Piscinas en Altea Hills [EN]');
 });

@@ -61,7 +61,7 @@ describe('copy drawn from the content', () => {
   it('names F-GAS certification only on the electricians’ and air-conditioning pages and posts, the trade it belongs to', () => {
     const where = new Set<string>();
     for (const route of real.result.routes.routes) {
-      if (!real.text(route.path).includes('F-GAS')) continue;
+      if (!real.text(route.path).includes('F\u2011GAS')) continue;
       if (route.family === 'service' || route.family === 'service-locality') where.add(route.service.slug.es);
       else if (route.family === 'post') where.add(route.post.service);
       else where.add(route.family);

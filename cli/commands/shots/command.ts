@@ -35,7 +35,8 @@ export interface ShotsOptions {
  * `sitegen shots`: a full-page PNG of one page of each family, in both languages, on a phone and a
  * laptop screen, for people to look at. Builds nothing; serves the built site as the hosts do.
  * The pages are shown as to a returning visitor who declined analytics, so the cookie banner
- * covers nothing.
+ * covers nothing; and the home page's first screen once more on a phone as a first visit shows it,
+ * banner and all.
  */
 export async function shots(opts: ShotsOptions): Promise<void> {
   const dir = resolve(opts.dir);
@@ -59,6 +60,9 @@ export async function shots(opts: ShotsOptions): Promise<void> {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const declined = JSON.stringify({ necessary: true, analytics: false, version: consentVersion, savedAt: new Date().toISOString() });
+    // The first visit, banner and all, on a phone: the home page's first screen as a newcomer sees it.
+    const firstVisit = samples.find((route) => route.family === 'home' && route.lang === 'es');
+    const total = samples.length * screens.length + (firstVisit ? 1 : 0);
     let done = 0;
     for (const screen of screens) {
       const context = await browser.newContext({ viewport: screen });
@@ -75,8 +79,21 @@ export async function shots(opts: ShotsOptions): Promise<void> {
           });
           const file = join(out, `${route.family}-${route.lang}-${screen.width}.png`);
           await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-          console.log(`  [${++done}/${samples.length * screens.length}] ${shown(file)}  ${route.path}`);
+          console.log(`  [${++done}/${total}] ${shown(file)}  ${route.path}`);
         }
+      } finally {
+        await context.close();
+      }
+    }
+    if (firstVisit) {
+      const context = await browser.newContext({ viewport: screens[0] });
+      try {
+        const page = await context.newPage();
+        await page.goto(origin + firstVisit.path);
+        await page.locator('.cookie-banner').waitFor({ state: 'visible' });
+        const file = join(out, `${firstVisit.family}-${firstVisit.lang}-${screens[0].width}-first-visit.png`);
+        await page.screenshot({ path: file, animations: 'disabled' });
+        console.log(`  [${++done}/${total}] ${shown(file)}  ${firstVisit.path} (first visit)`);
       } finally {
         await context.close();
       }

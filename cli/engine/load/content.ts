@@ -308,14 +308,17 @@ function legalPlaceholderValues(site: Site): Record<Lang, Record<string, string>
     email: site.email,
     phone: site.phone.display,
     baseUrl: site.baseUrl,
-    serviceArea: site.serviceArea,
     'owner.name': site.owner.name,
     'owner.nif': site.owner.nif,
     'owner.address': site.owner.address,
   };
   return {
-    es: { ...common, 'owner.registry': site.owner.registry ?? 'no inscrito en el Registro Mercantil' },
-    en: { ...common, 'owner.registry': site.owner.registry ?? 'not registered in the Commercial Registry' },
+    es: { ...common, serviceArea: site.serviceArea.es, 'owner.registry': site.owner.registry ?? 'no inscrito en el Registro Mercantil' },
+    en: {
+      ...common,
+      serviceArea: site.serviceArea.en,
+      'owner.registry': site.owner.registry ?? 'not registered in the Commercial Registry',
+    },
   };
 }
 

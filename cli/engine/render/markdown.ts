@@ -6,8 +6,10 @@ import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
 import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
+import type { Nodes, Root } from 'mdast';
 import type { ContentIssue } from '../../site/issues.ts';
 import type { Lang } from '../../site/lang.ts';
+import { keepTogether } from '../../site/typeset.ts';
 import { gfmWithoutAutolinks, mayHoldAutolinks } from './gfm.ts';
 import { leftoverSyntax, type Leftover } from './leftovers.ts';
 import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from './markdown-batch.ts';
@@ -40,10 +42,20 @@ const schema: Schema = {
   },
 };
 
+/** The content's typesetting (site/typeset.ts) in the running text, as in every YAML text. */
+function typeset() {
+  const walk = (node: Nodes) => {
+    if (node.type === 'text') node.value = keepTogether(node.value);
+    else if ('children' in node) node.children.forEach(walk);
+  };
+  return (tree: Root) => walk(tree);
+}
+
 const processorFor = (lang: Lang, autolinks: boolean) =>
   remark()
     .use(autolinks ? remarkGfm : gfmWithoutAutolinks)
     .use(leftoverSyntax)
+    .use(typeset)
     .use(scrollableTables, { name: words[lang].table })
     .use(remarkRehype, {
       footnoteLabel: words[lang].footnotes,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { langs } from '../lang.ts';
 import { servedBy } from '../served.ts';
+import { keepTogether } from '../typeset.ts';
 
 export const langSchema = z.enum(langs);
 
-export const text = z.string().trim().min(1, 'must not be empty');
+/** Any text a page shows: trimmed, not empty, and typeset so that no line breaks inside "F-GAS" or "40 %". */
+export const text = z.string().trim().min(1, 'must not be empty').overwrite(keepTogether);
 export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "gata-de-gorgos"');
 
 /** A file name under content/images/, e.g. "electricistas.svg". */

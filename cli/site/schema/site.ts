@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpsUrl, text } from './common.ts';
+import { httpsUrl, localized, text } from './common.ts';
 
 export const siteSchema = z
   .object({
@@ -20,7 +20,8 @@ export const siteSchema = z
         closes: z.string().regex(/^\d\d:\d\d$/, 'must be HH:MM'),
       })
       .strict(),
-    serviceArea: text,
+    /** Where the company works, in each language's words (the footer, the legal texts' {{serviceArea}}). */
+    serviceArea: localized(text),
     foundingYear: z.number().int().min(1900).max(2100),
     owner: z.object({ name: text, nif: text, address: text, registry: text.optional() }).strict(),
     /** The company's Google Business Profile: linked from the site and named in its structured data. */

@@ -95,8 +95,8 @@ describe('the built site', () => {
     for (const path of ['/electricistas/instalacion-aire-acondicionado', '/electricistas/instalacion-aire-acondicionado/javea']) {
       const html = page(path);
       expect(html).toContain('aria-label="Ruta de navegación"');
-      expect(text(path)).toMatch(/40 ?%/);
-      expect(text(path)).toContain('F-GAS');
+      expect(html, 'a figure held to its unit').toContain('40\u00a0%');
+      expect(text(path), 'F-GAS never broken at its hyphen').toContain('F\u2011GAS');
       expect(html).toContain('href="/contacto#contact-form"');
     }
     expect(text('/en/electricians/air-conditioning-installation/javea')).toContain('Jávea');

@@ -44,7 +44,7 @@ it('turns a browser form post over HTTP into a 303 and a delivered message', asy
 
   expect(response.status).toBe(303);
   expect(response.headers.get('location')).toBe('/en/message-sent');
-  expect(smtp.received.map((r) => r.mail.subject)).toEqual(['Solicitud web: Pool maintenance en Altea Hills [EN]']);
+  expect(smtp.received.map((r) => r.mail.subject)).toEqual(['Solicitud web: Piscinas en Altea Hills [EN]']);
 });
 
 it('passes the JSON answer, status and headers back over HTTP', async () => {

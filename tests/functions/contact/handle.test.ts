@@ -37,14 +37,14 @@ describe('delivery', () => {
     expect(mail.text).toContain(`Mensaje:\n> ${spanishEnquiry.mensaje}\n`);
   });
 
-  it('delivers an English enquiry marked [EN], naming the service by its English title', async () => {
+  it('delivers an English enquiry marked [EN], naming the service by its Spanish title, as the company reads it', async () => {
     const response = await handleContact(postJson(englishEnquiry), testEnv(smtp.url));
 
     expect(response.status).toBe(200);
     const [{ mail }] = smtp.received as [(typeof smtp.received)[0]];
-    expect(mail.subject).toBe('Solicitud web: Pool maintenance en Altea Hills [EN]');
+    expect(mail.subject).toBe('Solicitud web: Piscinas en Altea Hills [EN]');
     expect(mail.replyTo?.text).toBe('oliver@mail.co.uk');
-    expect(mail.text).toContain('Servicio: Pool maintenance\n');
+    expect(mail.text).toContain('Servicio: Piscinas\n');
     expect(mail.text).toContain('Nombre: Oliver Grant');
     expect(mail.text).toContain('Idioma de la página: inglés (en)');
     expect(mail.text).toContain(englishEnquiry.mensaje);
@@ -102,7 +102,7 @@ describe('form posts without JavaScript', () => {
     expect(english.headers.get('location')).toBe('/en/message-sent');
     expect(smtp.received.map((r) => r.mail.subject)).toEqual([
       'Solicitud web: Fontaneros en Jávea',
-      'Solicitud web: Pool maintenance en Altea Hills [EN]',
+      'Solicitud web: Piscinas en Altea Hills [EN]',
     ]);
   });
 
@@ -469,7 +469,7 @@ describe('header injection', () => {
       await handleContact(postJson({ ...enquiry, localidad: `Altea =?${word}?=` }), testEnv(smtp.url));
 
     expect(smtp.received.map((r) => r.mail.subject)).toEqual([
-      `Solicitud web: Pool maintenance en Altea = ?${word}? = [EN]`,
+      `Solicitud web: Piscinas en Altea = ?${word}? = [EN]`,
       `Solicitud web: Fontaneros en Altea = ?${word}? =`,
     ]);
     expect(smtp.received[0]!.mail.text).toContain(`Localidad: Altea =?${word}?=\n`);

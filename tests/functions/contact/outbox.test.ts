@@ -37,7 +37,7 @@ it('writes each enquiry as a complete .eml file into the outbox when no SMTP_URL
     expect(mail.date).toBeInstanceOf(Date);
     subjects.push(mail.subject);
   }
-  expect(subjects.sort()).toEqual(['Solicitud web: Fontaneros en Jávea', 'Solicitud web: Pool maintenance en Altea Hills [EN]']);
+  expect(subjects.sort()).toEqual(['Solicitud web: Fontaneros en Jávea', 'Solicitud web: Piscinas en Altea Hills [EN]']);
 });
 
 it('answers 502 when the outbox cannot be written', async () => {
