@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, type ReactElement, useContext } from 'react';
 import type { SiteModel } from '../cli/site/model.ts';
 import { absoluteUrl } from '../cli/site/urls.ts';
 import type { Route, RouteMap } from '../cli/site/routes.ts';
@@ -21,6 +21,11 @@ export interface PageData {
   assets: Assets;
   /** The build's year, for the copyright line. */
   year: number;
+  /**
+   * The memo of the layout's shared parts (layout/Shared.tsx): what stands in the page for the part
+   * under `key`, rendered once for all pages that show it.
+   */
+  shared?: (key: string, part: ReactElement) => ReactElement;
 }
 
 const Page = createContext<PageData | null>(null);

@@ -2,6 +2,7 @@ import { routeKey } from '../../cli/site/routes.ts';
 import { noBreak } from '../no-break.ts';
 import { usePage } from '../context.tsx';
 import { Island } from './Island.tsx';
+import { Shared } from '../layout/Shared.tsx';
 import { Phone } from './icons.tsx';
 import { MobileMenu, mobileMenuId } from './MobileMenu.tsx';
 import { ServicesMenu } from './ServicesMenu.tsx';
@@ -43,10 +44,14 @@ export function Header() {
           <img src="/images/logo.svg" width={logo?.width ?? 48} height={logo?.height ?? 48} alt="" className="size-9" />
           <span>{model.site.brand}</span>
         </a>
-        <Navigation header={header} current={current} />
+        <Shared name="navigation" state={current}>
+          <Navigation header={header} current={current} />
+        </Shared>
         <Actions header={header} language={{ href: counterpart.path, lang: counterpart.lang }} />
       </div>
-      <MobileNavigation header={header} current={current} />
+      <Shared name="mobile-navigation" state={current}>
+        <MobileNavigation header={header} current={current} />
+      </Shared>
     </header>
   );
 }

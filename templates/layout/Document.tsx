@@ -8,6 +8,7 @@ import { Header } from '../islands/Header.tsx';
 import { Island } from '../islands/Island.tsx';
 import { pages } from '../pages/index.tsx';
 import { Footer } from './Footer.tsx';
+import { Shared } from './Shared.tsx';
 
 /** The whole HTML document of one route: head, header, the page family's body, footer. */
 export function Document() {
@@ -39,8 +40,12 @@ export function Document() {
         <main id="main" className="flex-1">
           <Page />
         </main>
-        <Footer />
-        <CookieBanner />
+        <Shared name="footer">
+          <Footer />
+        </Shared>
+        <Shared name="cookie-banner">
+          <CookieBanner />
+        </Shared>
       </body>
     </html>
   );

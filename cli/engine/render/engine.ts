@@ -2,7 +2,7 @@
 // builder code with esbuild (compile.ts), and loaded by the build and by each worker thread.
 import type { Assets } from '../../../templates/context.tsx';
 import type { SiteModel } from '../../site/model.ts';
-import { renderPage } from './page.tsx';
+import { type PartMemo, renderPage } from './page.tsx';
 import type { Route, RouteMap } from '../../site/routes.ts';
 import { indexModel, tracker } from '../incremental/tracking.ts';
 
@@ -16,7 +16,11 @@ export interface RenderedPage {
   read: string[];
 }
 
-/** Renders pages of one build while recording what each reads. */
+/**
+ * Renders pages of one build while recording what each reads. The layout's shared parts are
+ * rendered once per key for all its pages, and each page that shows one is credited with what the
+ * part read.
+ */
 export function createRenderer(
   model: SiteModel,
   routes: RouteMap,
@@ -25,9 +29,20 @@ export function createRenderer(
   { index = indexModel(model, routes) } = {},
 ) {
   const track = tracker(model, routes, index);
+  const parts = new Map<string, { html: string; read: string[] }>();
   return (route: Route): RenderedPage => {
     const read = new Set<string>();
-    const html = track.during(read, () => renderPage({ ...track.page(route), assets, year }));
+    const memo: PartMemo = (key, render) => {
+      let part = parts.get(key);
+      if (!part) {
+        const partRead = new Set<string>();
+        const html = track.during(partRead, render);
+        parts.set(key, (part = { html, read: [...partRead] }));
+      }
+      for (const dependency of part.read) read.add(dependency);
+      return part.html;
+    };
+    const html = track.during(read, () => renderPage({ ...track.page(route), assets, year }, memo));
     return { path: route.path, html, read: [...read] };
   };
 }

@@ -34,13 +34,13 @@ describe('about, contact, blog, legal and 404 pages', () => {
     }
     expect(html).toMatch(/<textarea[^>]* rows="5"/);
     expect(/<input [^>]*id="cf-website"[^>]*>/.exec(html)?.[0]).toMatch(/(?=.*name="website")(?=.*tabindex="-1")/);
-    expect(html).toContain('<input type="hidden" name="lang" value="es">');
+    expect(html).toContain('<input type="hidden" name="lang" value="es"/>');
     expect(html.match(/<option value="[a-z-]+">/g)).toHaveLength(8);
     const text = site.text('/contacto');
     expect(text).toContain('Marina Alta y Baja');
     expect(text).toContain('09:00–16:00');
     expect(text).toContain('24 horas');
-    expect(site.page('/en/contact')).toContain('<input type="hidden" name="lang" value="en">');
+    expect(site.page('/en/contact')).toContain('<input type="hidden" name="lang" value="en"/>');
   });
 
   it('formats blog dates in each language', () => {
@@ -79,7 +79,7 @@ describe('about, contact, blog, legal and 404 pages', () => {
     expect(site.text('/en/404')).toContain('Oops! Page not found');
     expect(site.text('/en/404')).toContain('Return to Home');
     expect(site.page('/en/404')).toContain('href="/en/plumbers"');
-    expect(site.page('/404')).toContain('<meta name="robots" content="noindex">');
+    expect(site.page('/404')).toContain('<meta name="robots" content="noindex"/>');
   });
 });
 
@@ -92,7 +92,7 @@ describe('search engine and sharing metadata', () => {
       expect(title.replace(/&#x27;/g, "'").length, `${route.path}: ${title}`).toBeLessThanOrEqual(70);
       expect(html, route.path).toMatch(/<meta name="description" content="[^"]{20,}"/);
       expect(html, route.path).toContain('<meta property="og:image" content="https://www.example.com/images/');
-      expect(html, route.path).toContain('<meta name="twitter:card" content="summary_large_image">');
+      expect(html, route.path).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     }
   });
 
@@ -109,9 +109,9 @@ describe('search engine and sharing metadata', () => {
   });
 
   it('links the favicon, the manifest of the page language and the blog feed', () => {
-    expect(site.page('/en/blog')).toContain('<link rel="manifest" href="/en/manifest.webmanifest">');
+    expect(site.page('/en/blog')).toContain('<link rel="manifest" href="/en/manifest.webmanifest"/>');
     expect(site.page('/blog')).toContain('<link rel="alternate" type="application/atom+xml"');
-    expect(site.page('/')).toContain('<link rel="icon" href="/images/favicon.svg" type="image/svg+xml">');
+    expect(site.page('/')).toContain('<link rel="icon" href="/images/favicon.svg" type="image/svg+xml"/>');
     expect(site.result.outputs.has('images/icon-512.png')).toBe(true);
   });
 });

@@ -130,11 +130,11 @@ describe('the built site', () => {
       ['/politica-cookies', '/en/cookie-policy'],
     ];
     for (const [es, en] of pairs) {
-      expect(page(es!)).toContain(`href="${en}" hreflang="en"`);
-      expect(page(en!)).toContain(`href="${es}" hreflang="es"`);
+      expect(page(es!)).toContain(`href="${en}" hrefLang="en"`);
+      expect(page(en!)).toContain(`href="${es}" hrefLang="es"`);
       for (const html of [page(es!), page(en!)]) {
         const absolute = (path: string) => `https://www.example.com${path === '/' ? '' : path}`;
-        expect(attr(html, /<link rel="alternate" hreflang="[a-z-]+" href="([^"]+)"/g)).toEqual([
+        expect(attr(html, /<link rel="alternate" hrefLang="[a-z-]+" href="([^"]+)"/g)).toEqual([
           absolute(es!),
           absolute(en!),
           absolute(es!),

@@ -38,7 +38,7 @@ describe('the worked example: a job with photos, reviews and a business profile'
     ])
       expect(await page(file)).toContain('<h1');
     const es = await page('trabajos/renovacion-piscina-javea.html');
-    expect(es).toContain('hreflang="en" href="https://www.example.com/en/projects/pool-renovation-javea"');
+    expect(es).toContain('hrefLang="en" href="https://www.example.com/en/projects/pool-renovation-javea"');
     const sitemap = parseXml(await readFile(join(out, 'sitemap.xml'), 'utf8'));
     expect(childrenNamed(sitemap, 'url').map((url) => child(url, 'loc').text)).toEqual(
       expect.arrayContaining([
@@ -67,8 +67,8 @@ describe('the worked example: a job with photos, reviews and a business profile'
     const pictures = [...html.matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((m) => m[1]!);
     expect(pictures).toHaveLength(6);
     for (const picture of pictures) {
-      expect(picture).toMatch(/<source type="image\/avif" srcset="[^"]+\.avif 480w/);
-      expect(picture).toMatch(/<source type="image\/webp" srcset="[^"]+\.webp 480w/);
+      expect(picture).toMatch(/<source type="image\/avif" srcSet="[^"]+\.avif 480w/);
+      expect(picture).toMatch(/<source type="image\/webp" srcSet="[^"]+\.webp 480w/);
       const widths = [...picture.matchAll(/ (\d+)w/g)].map((m) => Number(m[1]));
       expect(Math.max(...widths)).toBeLessThanOrEqual(960);
       const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(picture)!.map(Number);
@@ -78,7 +78,7 @@ describe('the worked example: a job with photos, reviews and a business profile'
     const upright = pictures.find((p) => p.includes('escalera'))!;
     expect(upright).toContain('width="720" height="960"');
     // The before/after pair leads the page and loads first; the rest waits for the reader.
-    expect(pictures.filter((p) => p.includes('fetchpriority="high"'))).toHaveLength(2);
+    expect(pictures.filter((p) => p.includes('fetchPriority="high"'))).toHaveLength(2);
     expect(pictures.filter((p) => p.includes('loading="lazy"') && p.includes('decoding="async"'))).toHaveLength(4);
   });
 
