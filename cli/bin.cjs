@@ -1,10 +1,8 @@
 #!/usr/bin/env node
-// The CLI is TypeScript. It runs from esbuild bundles of cli/index.ts and cli/commands/build/quick.ts,
-// compiled again whenever a source file changes: loading one bundle starts several times faster
-// than compiling each module on the fly, and maintainers still need no build step. CommonJS, like
-// the helpers it loads (cli/support/): an ES module entry set up Node's module loader first, ~13 ms
-// of every command (a build that changed nothing took 230 ms against 217 ms, over 4 alternating
-// rounds of 10).
+// The CLI is TypeScript. It runs from one esbuild bundle of cli/index.ts, compiled again whenever a
+// source file changes: loading one bundle starts several times faster than compiling each module on
+// the fly, and maintainers still need no build step. CommonJS, like the helpers it loads
+// (cli/support/), since an ES module entry sets up Node's module loader first (docs/benchmark.md).
 const { join } = require('node:path');
 const { cliBuild } = require('./support/bundling.cjs');
 const { compiledFolder, sourcesKey } = require('./support/files.cjs');
@@ -21,17 +19,14 @@ require('node:module').enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
 // recompile this bundle.
 const sourceFolders = ['cli', 'functions'];
 
-/** Runs the command line from the compiled bundles in `outdir`. */
+/** Runs the command line from the compiled bundle in `outdir`. */
 function run(outdir) {
-  const bundle = (/** @type {string} */ name) => require(join(outdir, `${name}.cjs`));
   // --debug shows stack traces mapped to the sources. Source maps cost start-up time, so only then.
   if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
-  // `build` asks the small quick bundle first: when nothing changed, it answers alone.
-  const quick = process.argv[2] === 'build' ? bundle('quick').quickBuild(process.argv.slice(3)) : undefined;
-  if (!quick?.answered) bundle('index').run(quick);
+  require(join(outdir, 'index.cjs')).run();
 }
 
-// The newest bundles and three older ones: a process started before an edit may still read its own (--debug's source maps).
+// The newest bundle and three older ones: a process started before an edit may still read its own (--debug's source maps).
 const where = { parent: join(root, 'node_modules/.cache/sitegen'), prefix: 'cli-', key: sourcesKey(root, sourceFolders), keep: 4 };
 compiledFolder(where, async (temp) => {
   const { build } = await import('esbuild');

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import type { Inputs } from './engine/incremental/stamp.ts';
 import { reportFailure } from './errors.ts';
 import { defineBuild, shared, strictOption } from './options.ts';
 import { repoRoot } from './support/paths.ts';
@@ -23,10 +22,7 @@ const program = new Command('sitegen')
 
 const chromiumOption = () => new Option('--chromium <path>', 'the Chromium to drive (or CHROMIUM_PATH)').default(chromiumPath);
 
-/** What bin.cjs's quick check for `build` (commands/build/quick.ts) found: the fingerprint it took, not taken again. */
-let prepared: { inputs?: Inputs } = {};
-
-defineBuild(program, async (opts) => (await import('./commands/build/command.ts')).buildCommand({ ...opts, inputs: prepared.inputs }));
+defineBuild(program, async (opts) => (await import('./commands/build/command.ts')).buildCommand(opts));
 
 program
   .command('check')
@@ -49,7 +45,7 @@ program
 
 program
   .command('cms')
-  .description("the content editor on this machine: dev on 127.0.0.1 with Decap's local backend in it; prints the /admin/ address")
+  .description("the content editor on your computer: dev on 127.0.0.1 with Decap's local backend in it; prints the /admin/ address")
   .addOption(shared.content())
   .addOption(shared.out())
   .addOption(shared.cache())
@@ -126,9 +122,8 @@ program
   .addOption(chromiumOption())
   .action(async (opts) => (await import('./commands/shots/command.ts')).shots(opts));
 
-/** Runs the command line; `given`: what commands/build/quick.ts already found for `build`. */
-export function run(given: typeof prepared = {}): void {
-  prepared = given;
+/** Runs the command line. */
+export function run(): void {
   let settled = false;
   // A command still awaiting something when nothing is left to run would end the process with 0; a
   // top-level await, which the CommonJS bundle cannot have (bin.cjs), made Node exit 13.

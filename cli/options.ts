@@ -1,5 +1,4 @@
-// Options of the command line that more than one of its bundles reads: the full command line
-// (index.ts) and the check bin.cjs runs first for `build` (commands/build/quick.ts) parse `build` the same way.
+// Options the commands of the command line (index.ts) share, and the `build` command's own.
 import { type Command, Option } from 'commander';
 import type { BuildCommandOptions } from './engine/build-site.ts';
 

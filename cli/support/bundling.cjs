@@ -69,10 +69,9 @@ const nodeBundle = (packages, plugins = []) => ({
 });
 
 /**
- * The esbuild options of the CLI's bundles (bin.cjs) of the sources under `root`, written to
- * `outdir`: `index.cjs`, the command line, and `quick.cjs`, the check bin.cjs runs first for
- * `build` (commands/build/quick.ts), which answers alone when nothing changed. CommonJS, each in one file, which
- * bin.cjs requires. Each command's code is still evaluated only when it runs.
+ * The esbuild options of the CLI's bundle (bin.cjs) of the sources under `root`, written to
+ * `outdir` as `index.cjs`: the command line, CommonJS, in one file, which bin.cjs requires. Each
+ * command's code is still evaluated only when it runs.
  * @param {string} root
  * @param {string} outdir
  * @returns {import('esbuild').BuildOptions}
@@ -80,7 +79,7 @@ const nodeBundle = (packages, plugins = []) => ({
 const cliBuild = (root, outdir) => ({
   // The pure-JS packages builds and check-links load; the others (native, large or rarely used) stay out.
   ...nodeBundle(['commander', 'zod', 'gray-matter', 'js-yaml', 'htmlparser2'], [oneJsYaml(root)]),
-  entryPoints: { index: join(root, 'cli/index.ts'), quick: join(root, 'cli/commands/build/quick.ts') },
+  entryPoints: { index: join(root, 'cli/index.ts') },
   format: 'cjs',
   // import() of a package becomes require(), which does not start Node's ES module loader (bin.cjs).
   supported: { 'dynamic-import': false },

@@ -56,15 +56,4 @@ describe('the command line bundle', () => {
     expect(code).toContain('require("sharp")');
     expect(code).not.toMatch(/\bimport\(\s*[^)\s]/);
   });
-
-  it('answers a build that changed nothing from a bundle without the engine or zod, which it does not need', async () => {
-    const { metafile } = await build({ ...cliBuild(repoRoot, join(repoRoot, 'unused')), write: false, metafile: true, logLevel: 'silent' });
-    const [, quick] = Object.entries(metafile.outputs).find(([file]) => file.endsWith('quick.cjs'))!;
-    const files = Object.keys(quick.inputs);
-    expect(files).toContain('cli/engine/incremental/stamp.ts');
-    const heavy = /cli\/engine\/(load|build-site|pipeline|render)|node_modules\/(zod|react|remark)/;
-    expect(files.filter((file) => heavy.test(file))).toEqual([]);
-    // A tenth of the command line's bundle, which a one-post rebuild loads after it.
-    expect(quick.bytes).toBeLessThan(150_000);
-  });
 });

@@ -4,10 +4,9 @@ import { answerIfUnchanged, reportLine } from './unchanged.ts';
 
 export async function buildCommand(opts: BuildCommandOptions): Promise<void> {
   const started = Date.now();
-  // Nothing changed since the last build: answer without loading the content or the cache.
-  // Otherwise the fingerprint taken, which the build records in the stamp it leaves.
-  // Given one, bin.cjs's quick check (quick.ts) took it and could not answer: not checked again.
-  const unchanged = opts.inputs ? { answered: false, inputs: opts.inputs } : answerIfUnchanged(opts, started);
+  // Nothing changed since the last build: answered first, before the engine, the content or the
+  // cache is loaded. Otherwise the fingerprint taken, which the build records in the stamp it leaves.
+  const unchanged = answerIfUnchanged(opts, started);
   if (unchanged.answered) return;
   const { buildSite } = await import('../../engine/build-site.ts');
   // On a terminal, one status line that each step of a long build rewrites, cleared at the end.

@@ -1,15 +1,14 @@
 // `build`'s answer when nothing changed since the last build, and how a build is reported. It
-// loads no content, cache or template code: bin.cjs runs it from a small bundle of its own
-// (quick.ts) before the command line, and `build` itself (command.ts) runs it when that bundle did
-// not run.
+// loads no content, cache or template code: `build` (command.ts) asks it first, and loads the
+// engine only when it cannot answer.
 import { writeSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { BuildCommandOptions, BuildSummary } from '../../engine/build-site.ts';
 import { type Inputs, inputsOf, readStamp, sameOutput } from '../../engine/incremental/stamp.ts';
 import { outputBusy } from '../../engine/write/publish.ts';
 
-/** Whether a build was answered without the command line; if not, the fingerprint it took, if any. */
-export type QuickAnswer = { answered: true } | { answered: false; inputs?: Inputs };
+/** Whether a build was answered without the engine; if not, the fingerprint it took, if any. */
+export type UnchangedAnswer = { answered: true } | { answered: false; inputs?: Inputs };
 
 /**
  * Says "nothing changed" when the last build's stamp matches the inputs (`answered`); otherwise
@@ -17,7 +16,7 @@ export type QuickAnswer = { answered: true } | { answered: false; inputs?: Input
  * none), for the build to record. `started` is from Date.now(): performance.now() loads
  * perf_hooks, ~2.5 ms of a build that changed nothing.
  */
-export function answerIfUnchanged(opts: BuildCommandOptions, started: number): QuickAnswer {
+export function answerIfUnchanged(opts: BuildCommandOptions, started: number): UnchangedAnswer {
   // --changed spares the walk a fingerprint takes.
   const inputs = opts.cache === false || opts.changed ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() });
   if (opts.cache !== false && inputs && !opts.verifyOutput) {

@@ -65,7 +65,16 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
 
   it('says at once that nothing changed, and rebuilds what an edit changed', async () => {
     const { content, out, args } = await setUp();
-    expect((await cli(...args)).stdout).toMatch(/^Built 338 pages \(es 169, en 169; nothing changed since the last build\)/);
+    // The answer loads none of the engine's packages nor the compiled templates: a probe lists what the process required.
+    const probe = join(await scratchDir('probe-'), 'probe.cjs');
+    await writeFile(
+      probe,
+      "const M = require('node:module'); const load = M._load; const seen = new Set(); M._load = function (id, ...rest) { seen.add(id); return load.call(this, id, ...rest); }; process.on('exit', () => process.stderr.write(JSON.stringify([...seen])));",
+    );
+    const answered = await run('node', ['--require', probe, join(repoRoot, 'cli/bin.cjs'), ...args], { cwd: repoRoot });
+    expect(answered.stdout).toMatch(/^Built 338 pages \(es 169, en 169; nothing changed since the last build\)/);
+    const required = JSON.parse(answered.stderr) as string[];
+    expect(required.filter((id) => /^(sharp|esbuild|tinypool|react|@tailwindcss\/node)$|engine\.cjs$/.test(id))).toEqual([]);
     await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: Xaló (Jalón)'));
     expect((await cli(...args)).stdout).toMatch(/; [1-9]\d* rendered, the rest unchanged\)/);
     expect(await readFile(join(out, 'fontaneros/xalo.html'), 'utf8')).toContain('Xaló (Jalón)');
