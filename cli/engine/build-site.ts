@@ -6,8 +6,7 @@ import { build, startWorkers, type BuildOptions } from './pipeline.ts';
 import type { ParsedFile, ParsedFiles } from './load/parse.ts';
 import type { RenderPool } from './render/pool.ts';
 import { MarkdownAhead, MarkdownCache } from './incremental/markdown-cache.ts';
-import { loadContent, reloadBodies, type LoadOptions } from './load/content.ts';
-import type { LastBuild } from './incremental/last-build.ts';
+import { loadContent, type LoadOptions } from './load/content.ts';
 import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/lang.ts';
 import type { MarkdownPage } from '../site/model.ts';
@@ -85,12 +84,8 @@ export class BuildSession {
   private changedSince?: Set<string>;
   /** Whether a watcher reports every change (see watched). */
   watching = false;
-  /** Whether a build of this session ran the render code on this thread yet (BuildOptions.warmUp). */
-  warm = false;
   /** The page the loader made of each parsed file, for the next build (LoadOptions.pages). */
   readonly pages = new WeakMap<ParsedFile, MarkdownPage>();
-  /** The content and model of the last good build, whose cache is `cache`: the next one starts from them when it can. */
-  last?: LastBuild;
 
   /** A watcher now reports every change of the content folder to `changed`. */
   watched(): void {
@@ -171,7 +166,6 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     progress: opts.progress,
     photoCache,
     warn,
-    warmUp: session?.warm === false,
     contentFolder: basename(resolve(opts.content)),
   };
   const watched = session?.watching === true;
@@ -202,7 +196,6 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     }
     if (session) {
       session.published = foldersIdentity(opts.out, written.keys());
-      session.warm = true;
       session.built(watched);
     }
     return { ...summary, rendered: result.rendered, photosEncoded: result.photosEncoded, seconds: (Date.now() - started) / 1000 };
@@ -282,22 +275,19 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
         onMarkdown: ahead?.add,
         pages: session?.pages,
       } satisfies LoadOptions;
-      // A session whose watcher reported only edits of posts' texts reads just those.
-      const last = session?.cache && session.last;
-      const content =
-        (last && changed && reloadBodies(opts.content, last.content, changed, load)) || (await loadContent(opts.content, load));
+      const content = await loadContent(opts.content, load);
       // Now, while the Markdown renders, not after the last page; a session writes its cache later.
       if (!session) {
         writeParsed(opts.cache, version, parsed, onDisk);
         onDisk = new Map(parsed); // a copy: a second attempt (below) loads into `parsed` again
       }
       const intact = trusted ? new Set(previous?.keys()) : intactFiles(opts.out, previous);
-      const result = await build(content, { ...options, workers, ahead, incremental: { cache, version, intact }, last });
+      const result = await build(content, { ...options, workers, ahead, incremental: { cache, version, intact } });
       opts.progress?.('writing the files that changed');
       const update = previous && intact.size > 0 ? { previous, intact, kept: result.kept, inPlace: !!session } : undefined;
       if (update?.inPlace) dropStamp(opts.cache);
       const written = await writeOutputs(opts.out, result.outputs, update);
-      return { result, written, content };
+      return { result, written };
     });
   // A session updates the folder in place, where a file deleted since would go unnoticed by the stamp's check.
   const trusted =
@@ -305,7 +295,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
     (session
       ? session.published !== undefined && session.published === foldersIdentity(opts.out, previous?.keys() ?? [])
       : trustsOutput(readStamp(opts.cache), opts.out));
-  const { result, written, content } = await attempt(trusted).catch((error: Error) => {
+  const { result, written } = await attempt(trusted).catch((error: Error) => {
     // A file deleted from the output folder since: check every file, as --verify-output does.
     if (!trusted || (error.cause as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT') throw error;
     console.warn(`! a file of ${opts.out} went missing since the last build; checking every file`);
@@ -323,7 +313,6 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   };
   if (session) {
     session.cache = next;
-    session.last = { content, model: result.model, routes: result.routes, index: result.index };
     session.saveLater(save);
   } else {
     await save();

@@ -17,9 +17,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { outputFile, type Route, type RouteMap } from '../site/routes.ts';
-import { tracker, type Entities } from './incremental/tracking.ts';
-import { routesAndIndex, type LastBuild } from './incremental/last-build.ts';
+import { outputFile, type Route, RouteMap } from '../site/routes.ts';
+import { indexModel, tracker, type Entities } from './incremental/tracking.ts';
 import { digest } from '../support/files.cjs';
 import { filesUnder, templateHashes, toolVersion } from './incremental/versions.ts';
 
@@ -50,10 +49,6 @@ export interface BuildOptions {
   photoCache?: string;
   /** Told of damaged cache files, which are ignored and rebuilt. */
   warn?: (message: string) => void;
-  /** Run the render code once on this thread after building (see warmUp): the first build of a dev session. */
-  warmUp?: boolean;
-  /** The last good build of a dev session, whose route map and index this one starts from when it can. */
-  last?: LastBuild;
   /** The content folder's name at the root of its repository, where the editor at /admin/ saves ("content" by default). */
   contentFolder?: string;
 }
@@ -124,7 +119,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const parallelFor = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => options.workers ?? (pool ??= new RenderPool(engineFile));
   try {
-    const { model: fromContent, rendered } = renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
+    const { model, rendered } = renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
       many: async (batches) => {
         const count = batches.reduce((sum, batch) => sum + batch.texts.length, 0);
         return parallelFor(count, parallelFrom.markdown) ? workers().markdown(batches) : batches.map(engine.renderBatch);
@@ -135,7 +130,8 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
         if (parallelFor(count, parallelFrom.markdown)) options.progress?.(`rendering ${count} Markdown texts`);
       },
     });
-    const { model, routes, index } = routesAndIndex(content, fromContent, options.last);
+    const routes = new RouteMap(model);
+    const index = indexModel(model, routes);
     const outputs: Outputs = new Map();
     // Photos encode while pages render: their file names are known before their bytes.
     // Without a cache folder, photos encode in a folder of their own that is gone once the build
@@ -208,7 +204,6 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     outputs.set('_redirects', deploy.redirects);
     const admin = await adminFiles(model, { contentFolder: options.contentFolder ?? 'content', toolVersion: version });
     for (const [file, bytes] of admin) outputs.set(file, bytes);
-    if (options.warmUp) warmUp(engine, content, model, routes, assets, options.year, index);
     return {
       outputs,
       kept,
@@ -224,26 +219,6 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     pool?.close();
     if (ownPhotoDir) rmSync(ownPhotoDir, { recursive: true, force: true });
   }
-}
-
-/**
- * Renders one page of each family and a few Markdown texts, and throws them away. V8 compiles code
- * as it first runs it: without this, the first edit of a dev session takes ~40 ms more than the
- * next.
- */
-function warmUp(
-  engine: CompiledTemplates['engine'],
-  content: Content,
-  model: SiteModel,
-  routes: RouteMap,
-  assets: Assets,
-  year: number,
-  index: Entities,
-): void {
-  const render = engine.createRenderer(model, routes, assets, year, { index });
-  const families = new Map(routes.routes.map((route) => [route.family, route]));
-  for (const route of families.values()) render(route);
-  for (const text of [...content.posts.es.slice(0, 3), ...content.legal.es.slice(0, 1)]) engine.markdownToHtml(text.markdown, text.lang);
 }
 
 /** Each route as an output to plan: its page file, and the base of its family. */

@@ -248,31 +248,6 @@ export class RouteMap {
     return served && `is ${served}`;
   }
 
-  /**
-   * This map with some posts and legal texts replaced by new versions of themselves, alike in all
-   * but their bodies (slugs, counterparts and aliases, which make routes, among the rest): their
-   * routes point at the new ones; paths, keys and redirects stay.
-   */
-  withPages(replaced: ReadonlyMap<Post | LegalPage, Post | LegalPage>): RouteMap {
-    const swap = (route: Route): Route => {
-      if (route.family === 'post' && replaced.has(route.post)) return { ...route, post: replaced.get(route.post) as Post };
-      if (route.family === 'legal' && replaced.has(route.page)) return { ...route, page: replaced.get(route.page) as LegalPage };
-      return route;
-    };
-    // Made without the constructor, which would compute every route and check them again.
-    const map: RouteMap = Object.create(RouteMap.prototype);
-    const routes = this.routes.map(swap);
-    const pathIndex = new Map(this.pathIndex);
-    const byKey = new Map(this.byKey);
-    this.routes.forEach((route, i) => {
-      const now = routes[i]!;
-      if (now === route) return;
-      pathIndex.set(now.path, now);
-      byKey.set(now.key, { ...byKey.get(now.key), [now.lang]: now });
-    });
-    return Object.assign(map, { routes, redirects: this.redirects, byKey, pathIndex, families: new Map() });
-  }
-
   get(key: string, lang: Lang): Route {
     const route = this.byKey.get(key)?.[lang];
     if (!route) throw new Error(`no ${lang} page has the route key "${key}"`);

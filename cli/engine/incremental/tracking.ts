@@ -11,11 +11,8 @@ import { langs, type Lang } from '../../site/lang.ts';
  */
 export type DependencyKeys = Set<string>;
 
-/** What pages ask of the index's tables: a Map, or a patched table (Layered). */
-export interface Lookup<K, V> {
-  get(key: K): V | undefined;
-  has(key: K): boolean;
-}
+/** What pages ask of the index's tables. */
+type Lookup<K, V> = ReadonlyMap<K, V>;
 
 export interface Entities {
   /** Key of every trackable object of the model. */
@@ -134,70 +131,6 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   for (const lang of langs) for (const p of [...model.posts[lang], ...model.legal[lang]]) sluggedKeys.set(p, true);
   return { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf, hashes };
 }
-
-/**
- * The index of a model that differs from `index`'s only by the posts and legal texts `replaced`
- * (new versions with the same front matter, RouteMap.withPages) and the lists holding them (the
- * old list to the new): what indexModel would return for it, but for entries of the old objects,
- * which no page of the new model can reach. Made without copying or hashing the rest.
- */
-export function patchIndex(
-  index: Entities,
-  replaced: ReadonlyMap<Post | LegalPage, Post | LegalPage>,
-  lists: ReadonlyMap<object, object>,
-): Entities {
-  // The old objects' entries go: no page of the new model reaches them, and a dev session patches
-  // its index on every save.
-  const gone = [...replaced.keys(), ...lists.keys()];
-  const [keyOf, sluggedKeys, bodyKeyOf, hashes] = [
-    layered(index.keyOf, gone),
-    layered(index.sluggedKeys, gone),
-    layered(index.bodyKeyOf, gone),
-    layered(index.hashes),
-  ];
-  for (const [from, to] of lists) keyOf.set(to, index.keyOf.get(from)!);
-  for (const [from, to] of replaced) {
-    keyOf.set(to, index.keyOf.get(from)!);
-    sluggedKeys.set(to, true);
-    const bodyKey = index.bodyKeyOf.get(from)!;
-    bodyKeyOf.set(to, bodyKey);
-    hashes.set(bodyKey, to.sourceHash);
-  }
-  return { keyOf, sluggedKeys, fieldKeyOf: index.fieldKeyOf, bodyKeyOf, hashes };
-}
-
-/**
- * A table read through: its own entries, then those of the full index under it. Patched again, it
- * copies only its own, a few per edited post: copying the ~40,000 entries of a full index's tables
- * took 20-50 ms here.
- */
-class Layered<K, V> implements Lookup<K, V> {
-  constructor(
-    private readonly base: Lookup<K, V>,
-    private readonly own = new Map<K, V>(),
-  ) {}
-
-  get(key: K): V | undefined {
-    return this.own.has(key) ? this.own.get(key) : this.base.get(key);
-  }
-
-  has(key: K): boolean {
-    return this.own.has(key) || this.base.has(key);
-  }
-
-  set(key: K, value: V): void {
-    this.own.set(key, value);
-  }
-
-  /** A copy of this table to add to, over the same full one, without its own entries of `gone`. */
-  copy(gone: readonly K[]): Layered<K, V> {
-    const own = new Map(this.own);
-    for (const key of gone) own.delete(key);
-    return new Layered(this.base, own);
-  }
-}
-
-const layered = <K, V>(table: Lookup<K, V>, gone: readonly K[] = []) => (table instanceof Layered ? table.copy(gone) : new Layered(table));
 
 /**
  * Each dependency key a page read, made once for all pages: a page reads hundreds of fields and

@@ -18,10 +18,9 @@ import type { MarkdownText } from '../render/markdown-batch.ts';
 import { langs, type Lang } from '../../site/lang.ts';
 import { byCodeUnits } from '../../site/order.ts';
 import type { LocalTexts } from '../../site/schema/local.ts';
-import { legalFrontMatterSchema, postFrontMatterSchema } from '../../site/schema/post.ts';
 import type { Site } from '../../site/schema/site.ts';
 import { digest } from '../../support/files.cjs';
-import { markdownFileAt, markdownFolders } from '../../site/markdown-paths.ts';
+import { markdownFolders } from '../../site/markdown-paths.ts';
 import { validate } from './validate.ts';
 
 export interface LoadOptions {
@@ -247,47 +246,6 @@ function readPage(
     if (body === undefined) pageOf?.set(entry, page);
   }
   return new ContentFile(contentDir, file, lang, front, front, md, page);
-}
-
-/**
- * The content `last` was loaded from, with the posts and legal texts among `changed` (paths in the
- * content folder) read again: for a dev session, whose watcher names every file that changed since
- * `last`. Undefined unless each changed content file is a post or legal text `last` had, still valid
- * and with the same front matter: then nothing else can differ, since lists, links and checks read
- * only front matter, and the 4,000 other files need not be looked at. Otherwise loadContent reads
- * everything and reports what is wrong.
- */
-export function reloadBodies(
-  contentDir: string,
-  last: Content,
-  changed: ReadonlySet<string>,
-  options: LoadOptions & { parsed: NonNullable<LoadOptions['parsed']> },
-): Content | undefined {
-  const { previous, next } = options.parsed;
-  const issues: ContentIssue[] = [];
-  const edited: ParsedFiles = new Map();
-  const replaced = new Map<MarkdownPage, MarkdownPage>();
-  const into = { ...options, parsed: { ...options.parsed, next: edited } };
-  const legalBody = fillLegal(legalPlaceholderValues(last.site), issues);
-  for (const file of changed) {
-    if (file.startsWith(`..${sep}`)) continue; // a template: not content
-    const markdownFile = markdownFileAt(file);
-    if (!previous.has(file) || !markdownFile) return undefined;
-    const { folder, lang, slug } = markdownFile;
-    const lastPage = (folder === 'blog' ? last.posts : last.legal)[lang].find((p) => p.slug === slug);
-    const loaded =
-      folder === 'blog'
-        ? readPage(contentDir, file, lang, postFrontMatterSchema, issues, into)
-        : readPage(contentDir, file, lang, legalFrontMatterSchema, issues, into, legalBody);
-    if (!loaded?.page || !lastPage || issues.length > 0 || loaded.page.frontMatterHash !== lastPage.frontMatterHash) return undefined;
-    replaced.set(lastPage, loaded.page);
-  }
-  for (const [file, entry] of previous) next.set(file, edited.get(file) ?? entry);
-  const swap = <P extends MarkdownPage>(pages: Record<Lang, P[]>) => ({
-    es: pages.es.map((p) => (replaced.get(p) as P | undefined) ?? p),
-    en: pages.en.map((p) => (replaced.get(p) as P | undefined) ?? p),
-  });
-  return { ...last, posts: swap(last.posts), legal: swap(last.legal) };
 }
 
 /** The body of legal texts: their {{placeholders}} filled with the site's values, unknown ones reported. */
