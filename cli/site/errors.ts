@@ -187,11 +187,19 @@ export const errors = {
   ),
   PhotoNotEncoded: entry('E_PHOTO_NOT_ENCODED', (reason: string) => `cannot be encoded (${reason})`, 'export it again as JPEG'),
   // Markdown (engine/render/leftovers.ts)
-  MarkdownLeftover: entry(
-    'E_MARKDOWN_LEFTOVER',
-    (what: string, _hint: string) => `${what} left as text`,
-    (_what, hint) => hint,
+  TableRowLeftover: entry(
+    'E_TABLE_ROW_LEFTOVER',
+    () => 'a table row left as text',
+    'a table needs a header row, a |---| line under it, and a line per row',
   ),
+  TableDelimiterLeftover: entry(
+    'E_TABLE_DELIMITER_LEFTOVER',
+    () => "a table's |---| line left as text",
+    'it goes right under the header row, with as many cells as that row',
+  ),
+  BoldLeftover: entry('E_BOLD_LEFTOVER', () => 'bold left as text', 'put ** right against the words, as in **like this**'),
+  LinkLeftover: entry('E_LINK_LEFTOVER', () => 'a link left as text', 'write [text](address) with no space in the address'),
+  HeadingLeftover: entry('E_HEADING_LEFTOVER', () => 'a heading marker left as text', 'write one to six # and a space, as in ## Heading'),
   // URLs (site/routes.ts)
   SharedUrl: entry('E_SHARED_URL', (clash: string) => `two pages share a URL: ${clash}`, 'rename the slug of one of them'),
   AliasTaken: entry(

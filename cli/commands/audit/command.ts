@@ -8,6 +8,7 @@ import { RouteMap } from '../../site/routes.ts';
 import { createSiteServer } from '../serve/server.ts';
 import { chromiumFlags } from './chromium.ts';
 import { chosenFamilies } from './families.ts';
+import { messages } from '../../messages.ts';
 
 // Lighthouse is an ES module only. The CLI runs as a CommonJS bundle (cli/bin.cjs), where
 // `import lighthouse from 'lighthouse'` gave the module's whole namespace, not its default export,
@@ -23,7 +24,7 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 export async function audit(opts: { dir: string; content: string; family?: string[]; chromium: string }): Promise<void> {
   const families = chosenFamilies(opts.family);
   if (!(await stat(join(opts.dir, 'index.html')).catch(() => undefined)))
-    throw new Error(`${resolve(opts.dir)} has no index.html: run "npm run build" first, then "npm run audit" again.`);
+    throw new Error(messages.notBuilt(`${resolve(opts.dir)} has no index.html`, 'then "npm run audit" again'));
   const routes = new RouteMap(await loadModelWithoutHtml(opts.content));
   // A family the content has no page of (no finished jobs yet, say) is left out.
   const samples = families.flatMap((family) => routes.byFamily(family, 'es').slice(0, 1));
@@ -32,9 +33,7 @@ export async function audit(opts: { dir: string; content: string; family?: strin
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const chrome = await launch({ chromePath: opts.chromium, chromeFlags: chromiumFlags }).catch((cause: unknown) => {
     server.close();
-    throw new Error(`Cannot start Chromium at ${opts.chromium}: install it (apt-get install -y chromium) or pass --chromium <path>.`, {
-      cause,
-    });
+    throw new Error(messages.noChromium(opts.chromium), { cause });
   });
   const rows: string[][] = [];
   // What cost each page points, so a score below 100 says what to fix.

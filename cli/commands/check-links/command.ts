@@ -9,6 +9,7 @@ import { linkChecks } from './links.ts';
 import { formatReport, type Summary } from './report.ts';
 import { startScan } from './scan-pool.ts';
 import { hreflangChecks, redirectChecks, routeMapChecks, sitemapChecks } from './site-checks.ts';
+import { messages } from '../../messages.ts';
 
 export interface CheckLinksOptions {
   dir: string;
@@ -28,7 +29,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<Summary> {
   const files = await siteFiles(opts.dir);
   // The editor at /admin/ is no public page: not in the sitemap, not linked, not checked.
   const pages = files.filter((file) => file.endsWith('.html') && !file.startsWith(`${adminFolder}/`)).sort();
-  if (pages.length === 0) throw new Error(`${opts.dir} has no pages: run "npm run build" first.`);
+  if (pages.length === 0) throw new Error(messages.notBuilt(`${opts.dir} has no pages`));
   const status = statusLine(opts.json);
   // Workers first: they scan the pages while loading the content holds this thread for seconds.
   const scanning = await startScan(opts.dir, pages, (done) => status?.(`${done} of ${pages.length} pages read…`));
@@ -73,7 +74,7 @@ export async function checkLinksCommand(opts: CheckLinksOptions): Promise<void> 
 /** Every file of the output folder, relative and with "/" separators. */
 async function siteFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw new Error(`${dir} does not exist: run "npm run build" first, or pass the built site as --dir.`);
+    if (error.code === 'ENOENT') throw new Error(messages.notBuilt(`${dir} does not exist`, 'or pass the built site as --dir'));
     throw error;
   });
   return entries.filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));

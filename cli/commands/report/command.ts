@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { loadModelWithoutHtml } from '../../engine/model.ts';
 import { outputFile, type Route, RouteMap } from '../../site/routes.ts';
 import { mainWords, shingles, similarity } from './similarity.ts';
+import { messages } from '../../messages.ts';
 
 /** Pages compared with each other: one family in one language (one service, for locality pages). */
 const groupOf = (route: Route) => `${route.lang} ${route.family}${route.family === 'service-locality' ? ` ${route.service.slug.es}` : ''}`;
@@ -26,7 +27,7 @@ export async function contentReport(dir: string, contentDir: string, top: number
   await Promise.all(
     routes.map(async (route) => {
       const html = await readFile(join(dir, outputFile(route.path)), 'utf8').catch((cause: unknown) => {
-        throw new Error(`${join(dir, outputFile(route.path))} is missing: run "npm run build" first.`, { cause });
+        throw new Error(messages.notBuilt(`${join(dir, outputFile(route.path))} is missing`), { cause });
       });
       const words = mainWords(html);
       const list = groups.get(groupOf(route)) ?? [];

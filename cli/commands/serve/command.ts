@@ -5,12 +5,13 @@ import { join, resolve } from 'node:path';
 import { nodeContactHandler } from '../../../functions/adapters/node.ts';
 import { contactPath, createContactEnv } from '../../../functions/contact/config.ts';
 import { createSiteServer } from './server.ts';
+import { messages } from '../../messages.ts';
 
 /** Serves the built site with the contact function, as the static hosts would. */
 export async function serve(opts: { dir: string; port: number; host: string }): Promise<void> {
   const dir = resolve(opts.dir);
   if (!(await stat(join(dir, 'index.html')).catch(() => undefined))) {
-    throw new Error(`${dir} has no index.html: run "npm run build" first, then start the server again.`);
+    throw new Error(messages.notBuilt(`${dir} has no index.html`, 'then start the server again'));
   }
   const env = createContactEnv(process.env, { outbox: true });
   const server = createSiteServer({ dir, api: { [contactPath]: nodeContactHandler(env) } });

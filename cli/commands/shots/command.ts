@@ -8,6 +8,7 @@ import { RouteMap } from '../../site/routes.ts';
 import { chromiumFlags } from '../audit/chromium.ts';
 import { chosenFamilies } from '../audit/families.ts';
 import { createSiteServer } from '../serve/server.ts';
+import { messages } from '../../messages.ts';
 
 /** A path relative to the working folder when it is inside it. */
 const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path) || '.');
@@ -41,7 +42,7 @@ export interface ShotsOptions {
 export async function shots(opts: ShotsOptions): Promise<void> {
   const dir = resolve(opts.dir);
   if (!(await stat(join(dir, 'index.html')).catch(() => undefined)))
-    throw new Error(`${dir} has no index.html: run "npm run build" first, then "npm run shots" again.`);
+    throw new Error(messages.notBuilt(`${dir} has no index.html`, 'then "npm run shots" again'));
   const families = chosenFamilies(opts.family);
   const routes = new RouteMap(await loadModelWithoutHtml(opts.content));
   // A family the content has no page of (no finished jobs yet, say) is left out.
@@ -51,9 +52,7 @@ export async function shots(opts: ShotsOptions): Promise<void> {
   const out = resolve(opts.out);
   await mkdir(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: opts.chromium, args: chromiumFlags }).catch((cause: unknown) => {
-    throw new Error(`Cannot start Chromium at ${opts.chromium}: install it (apt-get install -y chromium) or pass --chromium <path>.`, {
-      cause,
-    });
+    throw new Error(messages.noChromium(opts.chromium), { cause });
   });
   const server = createSiteServer({ dir });
   try {

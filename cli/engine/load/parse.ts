@@ -259,8 +259,7 @@ class ValidatedMarkdown implements MarkdownFile {
 function readUnchanged(root: string, file: string, hash: string, limit: SizeLimit): string {
   const read = readContentText(root, join(root, file), limit);
   if ('issue' in read) throw new ContentError([read.issue]);
-  if (digest(read.text) !== hash)
-    throw new Error(`${join(root, file)} changed while the build was reading the content; run the build again`);
+  if (digest(read.text) !== hash) throw new ContentError([{ file: join(root, file), ...errors.ChangedWhileReading() }]);
   return read.text;
 }
 

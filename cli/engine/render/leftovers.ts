@@ -12,11 +12,11 @@ export interface Leftover {
 }
 
 const says = {
-  row: errors.MarkdownLeftover('a table row', 'a table needs a header row, a |---| line under it, and a line per row'),
-  delimiter: errors.MarkdownLeftover("a table's |---| line", 'it goes right under the header row, with as many cells as that row'),
-  bold: errors.MarkdownLeftover('bold', 'put ** right against the words, as in **like this**'),
-  link: errors.MarkdownLeftover('a link', 'write [text](address) with no space in the address'),
-  heading: errors.MarkdownLeftover('a heading marker', 'write one to six # and a space, as in ## Heading'),
+  row: errors.TableRowLeftover(),
+  delimiter: errors.TableDelimiterLeftover(),
+  bold: errors.BoldLeftover(),
+  link: errors.LinkLeftover(),
+  heading: errors.HeadingLeftover(),
 };
 
 /**

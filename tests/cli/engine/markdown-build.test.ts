@@ -58,7 +58,7 @@ describe('Markdown the renderer does not understand', { timeout: 120_000 }, () =
             file: join(content, es),
             line: await lineOf(content, es, '| Tarea |'),
             column: 1,
-            code: 'E_MARKDOWN_LEFTOVER',
+            code: 'E_TABLE_ROW_LEFTOVER',
             message: 'a table row left as text',
             hint: expect.any(String),
           },
@@ -66,7 +66,7 @@ describe('Markdown the renderer does not understand', { timeout: 120_000 }, () =
             file: join(content, en),
             line: await lineOf(content, en, 'See [the'),
             column: 5,
-            code: 'E_MARKDOWN_LEFTOVER',
+            code: 'E_LINK_LEFTOVER',
             message: 'a link left as text',
             hint: expect.any(String),
           },
@@ -89,7 +89,7 @@ describe('Markdown the renderer does not understand', { timeout: 120_000 }, () =
     expect((failure as ContentError).issues).toEqual([
       {
         file: join(content, job),
-        code: 'E_MARKDOWN_LEFTOVER',
+        code: 'E_TABLE_ROW_LEFTOVER',
         message: 'es.body, line 3: a table row left as text',
         hint: expect.any(String),
       },

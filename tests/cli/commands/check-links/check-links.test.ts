@@ -57,16 +57,16 @@ describe('check-links', { timeout: 60_000 }, () => {
             '<a href="#nowhere">f</a><a href="fontaneros/nowhere">g</a><a href="http://[oops">h</a>',
         )(html).replace('content="https://www.example.com/images/og-image.png"', 'content="https://www.example.com/images/og-gone.png"'),
       'contacto.html': (html) =>
-        html.replace(/<link rel="stylesheet" href="[^"]+">/, '<link rel="stylesheet" href="/assets/styles.0000000000.css">'),
+        html.replace(/<link rel="stylesheet" href="[^"]+"\/>/, '<link rel="stylesheet" href="/assets/styles.0000000000.css"/>'),
       'fontaneros/javea.html': (html) =>
         html.replace('"url":"https://www.example.com/fontaneros/javea"', '"url":"https://www.example.com/fontaneros/xabia"'),
       'fontaneros/calpe.html': (html) => html.replace('"@type":"Service"', '"@type":Service'),
       'fontaneros.html': (html) =>
         html.replace(
-          'hreflang="en" href="https://www.example.com/en/plumbers"',
-          'hreflang="en" href="https://www.example.com/en/painters"',
+          'hrefLang="en" href="https://www.example.com/en/plumbers"',
+          'hrefLang="en" href="https://www.example.com/en/painters"',
         ),
-      'pintores.html': (html) => html.replace('<link rel="alternate" hreflang="en" href="https://www.example.com/en/painters">', ''),
+      'pintores.html': (html) => html.replace('<link rel="alternate" hrefLang="en" href="https://www.example.com/en/painters"/>', ''),
       'sitemap.xml': (xml) => xml.replace(/<url>\s*<loc>https:\/\/www\.example\.com\/en\/about<\/loc>[\s\S]*?<\/url>/, ''),
       _redirects: (text) => `/fontaneros/jalon  /fontaneros/xalon  301\n/old-blog  /fontaneros/jalon  301\n${text}`,
     });
@@ -147,7 +147,7 @@ describe('check-links', { timeout: 60_000 }, () => {
 
   it('says what to do when the output folder is missing or empty', async () => {
     await expect(checkLinks({ dir: join(dist, 'no-such-folder'), content: 'content' })).rejects.toThrow(
-      /no-such-folder does not exist: run "npm run build" first/,
+      /no-such-folder does not exist: run "npm run build" first, or pass the built site as --dir/,
     );
     await expect(checkLinks({ dir: await scratchDir('empty-'), content: 'content' })).rejects.toThrow(
       /has no pages: run "npm run build" first/,

@@ -1,0 +1,9 @@
+// What the commands tell a person about their own work, apart from content problems (those come
+// from the domain's catalogue, site/errors.ts): each said once, in the same words everywhere.
+
+export const messages = {
+  /** The built site a command reads is not there (`what`: what is missing of it); `then`: what else to do. */
+  notBuilt: (what: string, then?: string) => `${what}: run "npm run build" first${then ? `, ${then}` : ''}.`,
+  /** The browser a command drives does not start. */
+  noChromium: (path: string) => `Cannot start Chromium at ${path}: install it (apt-get install -y chromium) or pass --chromium <path>.`,
+};
