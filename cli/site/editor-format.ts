@@ -1,5 +1,5 @@
 // How the editor at /admin/ reads and writes content files: the custom format it is given for every
-// collection (engine/write/admin.ts). A save changes only the values that changed, in the file as it
+// collection (engine/write/admin/config.ts). A save changes only the values that changed, in the file as it
 // was read: comments (such as site.yaml's "# example" marks), key order and quoting stay, and an
 // entry saved unchanged is its file byte for byte. A value the editor changes loses the comment on
 // its line, which no longer describes it.

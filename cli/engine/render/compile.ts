@@ -80,7 +80,7 @@ export const engineBundling = {
     'lucide-react',
     'zod',
   ]),
-  // CommonJS, which the build's thread and each render worker (worker-start.cjs) load with require().
+  // CommonJS, which the build's thread and each pool worker (engine/pool-worker.cjs) load with require().
   format: 'cjs',
   define: { 'process.env.NODE_ENV': '"production"' },
   write: false,

@@ -26,12 +26,8 @@ export type Outputs = Map<string, OutputContent>;
 
 /**
  * Writes files under a staging folder for writeOutputs to move into place, each at once, so that
- * its bytes can go before the next page renders. Writing on libuv's threads instead held every
- * page's bytes until the rendering thread let go of them, and memory touched for the first time
- * is dear on these machines (docs/performance.md, "Memory touched for the first time"): the real
- * site built in 1.18 s against 1.27 s, with 2,900 fewer page faults (8 alternating runs). Render
- * workers, with both cores rendering, lost more: a 4,338-page cold build took 15.9 s instead of
- * 13.9 s.
+ * its bytes can go before the next page renders: writing on libuv's threads held every page's bytes
+ * until the rendering thread let go of them (docs/benchmark.md, "Writing pages").
  */
 export class Stager {
   private readonly folders = new Set<string>();
