@@ -117,20 +117,20 @@ export interface BudgetCheck {
 /** The performance budgets a build benchmark can measure. */
 export function checkBudgets(r: Results): BudgetCheck {
   const rss = peakRss(r);
-  const eleventy = r.peers?.eleventy;
+  const stack = r.peers?.stackAlone;
   const budgets: { name: string; limit: string; measured: string; ok?: boolean }[] = [
     {
-      name: 'cold build ≤ 1.5× Eleventy',
-      limit: eleventy ? time(1.5 * eleventy) : '1.5× Eleventy',
-      measured: eleventy ? `${time(r.cold.seconds)} (${(r.cold.seconds / eleventy).toFixed(2)}×)` : time(r.cold.seconds),
-      ok: eleventy ? r.cold.seconds <= 1.5 * eleventy : undefined,
+      name: 'cold build ≤ 1.25× remark + React alone',
+      limit: stack ? time(1.25 * stack) : '1.25× remark + React alone',
+      measured: stack ? `${time(r.cold.seconds)} (${(r.cold.seconds / stack).toFixed(2)}×)` : time(r.cold.seconds),
+      ok: stack ? r.cold.seconds <= 1.25 * stack : undefined,
     },
-    { name: 'nothing changed', limit: '250 ms', measured: time(r.unchanged.seconds), ok: r.unchanged.seconds <= 0.25 },
-    { name: 'one post edited', limit: '500 ms', measured: time(r.post.seconds), ok: r.post.seconds <= 0.5 },
+    { name: 'nothing changed', limit: '150 ms', measured: time(r.unchanged.seconds), ok: r.unchanged.seconds <= 0.15 },
+    { name: 'one post edited', limit: '400 ms', measured: time(r.post.seconds), ok: r.post.seconds <= 0.4 },
     { name: 'check-links', limit: '10.00 s', measured: time(r.checkLinks.seconds), ok: r.checkLinks.seconds <= 10 },
     { name: 'contact page JavaScript', limit: '12.0 KB', measured: kb(r.contactJsGzip), ok: r.contactJsGzip <= 12 * 1024 },
-    { name: 'real site cold build', limit: '1.50 s', measured: time(r.real.seconds), ok: r.real.seconds <= 1.5 },
-    { name: 'real site, dev, post saved to reload', limit: '150 ms', measured: time(r.devPost.seconds), ok: r.devPost.seconds <= 0.15 },
+    { name: 'real site cold build', limit: '1.00 s', measured: time(r.real.seconds), ok: r.real.seconds <= 1 },
+    { name: 'real site, dev, post saved to reload', limit: '100 ms', measured: time(r.devPost.seconds), ok: r.devPost.seconds <= 0.1 },
     { name: 'peak RSS', limit: '600 MB', measured: mb(rss), ok: rss <= 600 * MB },
   ];
   const verdict = (ok?: boolean) => (ok === undefined ? 'not checked (needs --peers)' : ok ? 'ok' : 'MISSED');
