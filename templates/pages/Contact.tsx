@@ -38,7 +38,7 @@ export function Contact() {
           {/* The page shows its own WhatsApp link here: the floating one steps aside where it would cover a field (styles.css). */}
           <div data-whatsapp-inline className="lg:col-span-5">
             <HeroText
-              content={t.contact.hero}
+              content={{ ...t.contact.hero, description: `${t.contact.hero.description} ${t.contact.formIntro}` }}
               actions={
                 <>
                   <CallButton />
@@ -60,7 +60,6 @@ export function Contact() {
           </div>
           <div className="relative rounded-3xl bg-white p-6 text-slate-800 shadow-xl sm:p-8 lg:col-span-7 lg:row-span-2 lg:self-start lg:p-6">
             <h2 className="text-2xl font-bold text-sea-900">{t.contact.formHeading}</h2>
-            <p className="mt-2 text-slate-700">{t.contact.formIntro}</p>
             <p className="mt-1 mb-5 text-sm text-slate-700">{t.form.required}</p>
             <Island
               name="ContactForm"

@@ -130,7 +130,7 @@ export const stringsSchema = obj({
     seo: seoSchema,
     hero: heroSchema,
     formHeading: text,
-    /** Under the form's heading: what helps the quote. */
+    /** Read after the hero's description, as its last sentence: what helps the quote. */
     formIntro: text,
     /** Beside the form, under the call buttons: when the phone is answered and how soon e-mails are; {opens}, {closes}. */
     infoText: text,
