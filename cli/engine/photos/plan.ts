@@ -13,6 +13,8 @@ export const minPhotoWidth = 480;
 /** Limits that keep a build's memory and time in check: a 40 MP photo decodes to 120 MB of pixels. */
 export const maxMegapixels = 40;
 export const maxBytes = 30 * 1024 * 1024;
+/** What to do with a photo over those limits. */
+export const smallerPhoto = 'export it at most 4000 px wide (about 12 megapixels)';
 
 /**
  * How every photo is encoded. Any change here renames (and so re-encodes) every variant. AVIF at
