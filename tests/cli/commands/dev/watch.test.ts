@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { watchFolders } from '../../../../cli/commands/dev/watch.ts';
@@ -36,6 +36,31 @@ describe("dev's watcher", () => {
       await new Promise((resolve) => setTimeout(resolve, 15));
       await writeFile(file, 'the third, longer');
       expect(await reportsOf(reports, file, 2, 2_000)).toBeGreaterThanOrEqual(2);
+      expect(reports).not.toContain('error');
+    } finally {
+      await unwatch();
+    }
+  });
+
+  it('does not follow a link out of the folder: nothing under it is watched', async () => {
+    const dir = await scratchDir('watch-');
+    const outside = await scratchDir('outside-');
+    await mkdir(join(outside, 'node_modules'));
+    await symlink(outside, join(dir, 'linkrepo'));
+    const reports: string[] = [];
+    const unwatch = await watchFolders(
+      [dir],
+      (path) => reports.push(path),
+      () => reports.push('error'),
+    );
+    try {
+      await writeFile(join(outside, 'node_modules', 'index.js'), 'outside');
+      await writeFile(join(dir, 'post.md'), 'inside');
+      // Reports come in the order of the changes: once the second is in, the first would be too.
+      expect(await reportsOf(reports, join(dir, 'post.md'), 1, 5_000)).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The link itself may be reported (its target's own entries changed), never a file through it.
+      expect(reports.filter((path) => path.startsWith(`${join(dir, 'linkrepo')}/`))).toEqual([]);
       expect(reports).not.toContain('error');
     } finally {
       await unwatch();
