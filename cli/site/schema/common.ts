@@ -7,7 +7,18 @@ export const langSchema = z.enum(langs);
 
 /** Any text a page shows: trimmed, not empty, and typeset so that no line breaks inside "F-GAS" or "40 %". */
 export const text = z.string().trim().min(1, 'must not be empty').overwrite(keepTogether);
-export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "gata-de-gorgos"');
+
+/**
+ * The longest a name may be that the build turns into the name of a file, of the site or of its
+ * cache: a disk holds at most 255 bytes a name, and the build adds to it (".html", a key, ".tmp").
+ * A longer one failed a build after it had encoded every photo, on a cache file naming no content.
+ */
+const tooLong = (max: number, what: string) => ({ error: `must be at most ${max} characters: shorten ${what}`, abort: true });
+
+export const slug = z
+  .string()
+  .max(100, tooLong(100, 'it'))
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "gata-de-gorgos"');
 
 /** A file name under content/images/, e.g. "electricistas.svg". */
 export const imageRef = z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/, 'must be a file name in content/images/');
@@ -18,6 +29,7 @@ export const imageRef = z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/, '
  */
 export const photoRef = z
   .string()
+  .max(120, tooLong(120, 'the name of the photo and of its folders (rename the file too)'))
   .regex(
     /^[\w-]+(?:\/[\w-]+)*\.(?:jpe?g|png|webp|avif|heic|heif)$/i,
     'must be a JPEG, PNG, WebP or AVIF file under content/photos/, such as "reforma-javea/antes.jpg"',
@@ -42,6 +54,7 @@ export const isoDate = z.iso.date('must be an ISO date such as 2024-03-15');
  */
 export const oldPath = z
   .string()
+  .max(300, tooLong(300, 'the path, or leave it out: an old page that long is unlikely to be linked'))
   .regex(/^\/(?:[\w./-]|%[0-9A-Fa-f]{2})*$/, {
     error:
       'must be a site path such as "/blog/old-slug" or "/index.php": letters, digits, "-", "_", "." and "/", other characters percent-encoded ("%C3%A9" for "é")',
