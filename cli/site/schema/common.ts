@@ -9,15 +9,19 @@ export const langSchema = z.enum(langs);
 export const text = z.string().trim().min(1, 'must not be empty').overwrite(keepTogether);
 
 /**
- * The longest a name may be that the build turns into the name of a file, of the site or of its
- * cache: a disk holds at most 255 bytes a name, and the build adds to it (".html", a key, ".tmp").
- * A longer one failed a build after it had encoded every photo, on a cache file naming no content.
+ * The longest name the editor gives a photo under content/photos/ (folders included) or an entry's
+ * file, and the longest a slug or a photo's name may be: the build names cached and published
+ * files after them, with a width and a key added, and a file name may have at most 255 bytes.
+ * Far above a phone's "IMG_20250314_101500.heic". A longer one failed a build after it had
+ * encoded every photo, on a cache file naming no content file.
  */
+export const maxNameLength = 100;
+
 const tooLong = (max: number, what: string) => ({ error: `must be at most ${max} characters: shorten ${what}`, abort: true });
 
 export const slug = z
   .string()
-  .max(100, tooLong(100, 'it'))
+  .max(maxNameLength, tooLong(maxNameLength, 'it'))
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "gata-de-gorgos"');
 
 /** A file name under content/images/, e.g. "electricistas.svg". */
@@ -29,18 +33,11 @@ export const imageRef = z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/, '
  */
 export const photoRef = z
   .string()
-  .max(120, tooLong(120, 'the name of the photo and of its folders (rename the file too)'))
+  .max(maxNameLength, tooLong(maxNameLength, 'the name of the photo and of its folders (rename the file too)'))
   .regex(
     /^[\w-]+(?:\/[\w-]+)*\.(?:jpe?g|png|webp|avif|heic|heif)$/i,
     'must be a JPEG, PNG, WebP or AVIF file under content/photos/, such as "reforma-javea/antes.jpg"',
   );
-
-/**
- * The longest name the editor gives a photo under content/photos/ (folders included) or an entry's
- * file: the build names cached and published files after it, with a width and a key added, and a
- * file name may have at most 255 bytes. Far above a phone's "IMG_20250314_101500.heic".
- */
-export const maxNameLength = 100;
 
 export const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
 

@@ -17,11 +17,19 @@ describe('a name too long for a file name', () => {
     await rename(join(content, 'photos/piscina-moraira-puesta-en-marcha.jpg'), join(content, 'photos', long));
     await editFile(content, job, (yaml) => yaml.replace('file: piscina-moraira-puesta-en-marcha.jpg', `file: ${long}`));
 
-    const { code, stdout, stderr } = await sitegen('build', '--content', content, '--out', join(work, 'dist'), '--cache', join(work, '.cache'));
+    const { code, stdout, stderr } = await sitegen(
+      'build',
+      '--content',
+      content,
+      '--out',
+      join(work, 'dist'),
+      '--cache',
+      join(work, '.cache'),
+    );
 
     expect(code, stdout + stderr).toBe(1);
     expect(stderr).toContain(
-      `${join(content, job)}:${await lineOf(content, job, long)}:11  photos.0.file: must be at most 120 characters: shorten the name of the photo and of its folders (rename the file too) (E_INVALID_VALUE)\n` +
+      `${join(content, job)}:${await lineOf(content, job, long)}:11  photos.0.file: must be at most 100 characters: shorten the name of the photo and of its folders (rename the file too) (E_INVALID_VALUE)\n` +
         '  hint: correct the value; docs/content.md says what each field holds\n',
     );
     expect(stdout + stderr).not.toContain('ENAMETOOLONG');
