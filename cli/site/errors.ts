@@ -180,16 +180,6 @@ export const errors = {
     'use the original, or a larger export',
   ),
   PhotoUnreadable: entry('E_PHOTO_UNREADABLE', (reason: string) => `cannot be read as an image (${reason})`, 'export it again as JPEG'),
-  PhotoCutShort: entry(
-    'E_PHOTO_CUT_SHORT',
-    (size: number, needs: number) => `is cut short: the file ends after ${size} bytes, and its own index needs ${needs}`,
-    'copy it again from the phone or camera (the copy or upload stopped early), or export it again as JPEG',
-  ),
-  PhotoSizeMismatch: entry(
-    'E_PHOTO_SIZE_MISMATCH',
-    (stated: string, actual: string) => `${stated}, but ${actual}: decoders would size it wrongly`,
-    "export it again from the phone's photo app, or as JPEG",
-  ),
   PhotoDamaged: entry(
     'E_PHOTO_DAMAGED',
     (reason: string) => `is damaged: its image data cannot be decoded (${reason})`,

@@ -33,6 +33,8 @@ const coded = new Set(['hvc1', 'hev1', 'av01', 'avc1', 'jpeg', 'j2k1', 'vvc1', '
 const px = ({ width, height }: Size) => `${width} × ${height} px`;
 const megapixels = (pixels: number) => `${(pixels / 1e6).toFixed(1)} megapixels`;
 const tooMany = (what: string) => errors.PhotoTooManyPixels(what, maxMegapixels, smallerPhoto);
+/** A size a file states against the one its data makes: decoders trust the first and allocate for the second. */
+export const mismatch = (stated: string, made: string) => errors.PhotoUnreadable(`${stated}, but ${made}`);
 
 /**
  * The check of the HEIF file `bytes` before decoding: cut short, damaged, more pixels than photos
@@ -44,7 +46,10 @@ export function checkHeif(bytes: Buffer): HeifCheck | undefined {
   try {
     return measure(readMeta(bytes));
   } catch (error) {
-    if (error instanceof CutShort) return { problem: errors.PhotoCutShort(bytes.length, error.needs) };
+    if (error instanceof CutShort)
+      return {
+        problem: errors.PhotoUnreadable(`the file is cut short: it ends after ${bytes.length} bytes, its own index needs ${error.needs}`),
+      };
     if (error instanceof Damaged) return { problem: errors.PhotoUnreadable(`its HEIF structure is damaged: ${error.message}`) };
     throw error;
   }
@@ -80,10 +85,10 @@ function measure(meta: Meta): HeifCheck {
         };
     if (ispe && output && !same(ispe, output))
       return {
-        problem: errors.PhotoSizeMismatch(`its ${item.type} image (item ${id}) states ${px(ispe)}`, `its ${item.type} makes ${px(output)}`),
+        problem: mismatch(`its ${item.type} image (item ${id}) states ${px(ispe)}`, `its ${item.type} makes ${px(output)}`),
       };
     if (ispe && sps && !same(ispe, sps.shown))
-      return { problem: errors.PhotoSizeMismatch(`its image ${id} states ${px(ispe)}`, `its coded data holds ${px(sps.shown)}`) };
+      return { problem: mismatch(`its image ${id} states ${px(ispe)}`, `its coded data holds ${px(sps.shown)}`) };
     if (!derived.has(item.type)) {
       count++;
       pixels += Math.max(stated.width * stated.height, sps ? sps.coded.width * sps.coded.height : 0);

@@ -10,7 +10,7 @@ import { errors, type Problem } from '../../site/errors.ts';
 import { linkProblem, readContentBytesAsync, type SizeLimit } from '../load/guarded-read.ts';
 import { sameTimes, type ParsedFiles } from '../load/parse.ts';
 import { photoPixels } from './decode.ts';
-import { checkHeif } from './heif.ts';
+import { checkHeif, mismatch } from './heif.ts';
 import { inParallel, loadSharp, maxBytes, maxMegapixels, minPhotoWidth, planVariants, smallerPhoto } from './plan.ts';
 
 /** A place in the content that names a photo; `report` puts a problem at that place. */
@@ -121,7 +121,7 @@ async function inspectPhoto(
   }
   if (heif && !fits(metadata, heif.shown, heif.cropped)) {
     const stated = `its records state ${heif.shown.width} × ${heif.shown.height} px`;
-    return [{ file, ...errors.PhotoSizeMismatch(stated, `the decoder reads ${metadata.width} × ${metadata.height} px`) }];
+    return [{ file, ...mismatch(stated, `the decoder reads ${metadata.width} × ${metadata.height} px`) }];
   }
   // The size once the EXIF orientation is applied: a portrait shot is stored landscape with orientation 6.
   const { width, height } = metadata.autoOrient;

@@ -70,8 +70,8 @@ describe('a build given a HEIC decompression bomb', () => {
         '  hint: export it at most 4000 px wide (about 12 megapixels)\n',
     );
     expect(output).toContain(
-      `${at('cortada.heic')}  is cut short: the file ends after 1905 bytes, and its own index needs 2505 (E_PHOTO_CUT_SHORT)\n` +
-        '  hint: copy it again from the phone or camera (the copy or upload stopped early), or export it again as JPEG\n',
+      `${at('cortada.heic')}  cannot be read as an image (the file is cut short: it ends after 1905 bytes, its own index needs 2505) (E_PHOTO_UNREADABLE)\n` +
+        '  hint: export it again as JPEG\n',
     );
     expect(output).toContain(
       `${at('rota.heic')}  is damaged: its image data cannot be decoded (Decoding image failed: Decoder plugin generated an error: Unspecified: Decoding the input data did not give a decompressed image.) (E_PHOTO_DAMAGED)\n`,
@@ -96,60 +96,54 @@ describe('inspecting a HEIF photo', () => {
     );
     return { photos, issues };
   };
+  /** The one problem inspecting `bytes` as the photo `name` finds: at its file, and no photo. */
+  const refusal = async (name: string, bytes: Buffer) => {
+    const { photos, issues } = await inspect({ [name]: bytes });
+    expect(photos.size).toBe(0);
+    expect(issues.map((issue) => issue.file)).toEqual([join(photosDir, name)]);
+    return issues[0];
+  };
   beforeAll(async () => {
     photosDir = join(await scratchDir('heif-'), 'content', 'photos');
     await mkdir(photosDir, { recursive: true });
   });
 
-  it('counts every tile, whatever size the grid gives its picture', { timeout: 60_000 }, async () => {
+  it('counts every tile, whatever size the grid gives its picture', async () => {
     // The grid's picture is 4000 × 3000 px, as its ispe says too; its 225 tiles of 2048 px each are decoded all the same.
     const tiles = heicGrid(await readFile(tilePath), { rows: 15, columns: 15, output: { width: 4000, height: 3000 } });
-    const { photos, issues } = await inspect({ 'teselas.heic': tiles });
-    expect(photos.size).toBe(0);
-    expect(issues).toEqual([
-      {
-        file: join(photosDir, 'teselas.heic'),
-        code: 'E_PHOTO_TOO_MANY_PIXELS',
-        message: 'is made of 225 coded images (tiles) of 943.7 megapixels in all; photos may be at most 40 megapixels',
-        hint: 'export it at most 4000 px wide (about 12 megapixels)',
-      },
-    ]);
+    expect(await refusal('teselas.heic', tiles)).toMatchObject({
+      code: 'E_PHOTO_TOO_MANY_PIXELS',
+      message: 'is made of 225 coded images (tiles) of 943.7 megapixels in all; photos may be at most 40 megapixels',
+      hint: 'export it at most 4000 px wide (about 12 megapixels)',
+    });
   });
 
-  it('refuses a grid that states a size other than its tiles make', { timeout: 60_000 }, async () => {
+  it('refuses a grid that states a size other than its tiles make', async () => {
     const lying = heicGrid(await readFile(phonePath), { rows: 2, columns: 2, stated: { width: 1000, height: 750 } });
-    const { issues } = await inspect({ 'mentira.heic': lying });
-    expect(issues).toEqual([
-      {
-        file: join(photosDir, 'mentira.heic'),
-        code: 'E_PHOTO_SIZE_MISMATCH',
-        message: 'its grid image (item 1) states 1000 × 750 px, but its grid makes 1600 × 1200 px: decoders would size it wrongly',
-        hint: "export it again from the phone's photo app, or as JPEG",
-      },
-    ]);
+    expect(await refusal('mentira.heic', lying)).toMatchObject({
+      code: 'E_PHOTO_UNREADABLE',
+      message: 'cannot be read as an image (its grid image (item 1) states 1000 × 750 px, but its grid makes 1600 × 1200 px)',
+      hint: 'export it again as JPEG',
+    });
   });
 
-  it('accepts an honest grid, as phones save large photos', { timeout: 60_000 }, async () => {
+  it('accepts an honest grid, as phones save large photos', async () => {
     const grid = heicGrid(await readFile(phonePath), { rows: 2, columns: 2 });
     const { photos, issues } = await inspect({ 'rejilla.heic': grid });
     expect(issues).toEqual([]);
     expect(photos.get('rejilla.heic')).toMatchObject({ width: 1600, height: 1200 });
   });
 
-  it("gives libheif's reason for data it cannot decode, and prints nothing", { timeout: 60_000 }, async () => {
+  it("gives libheif's reason for data it cannot decode, and prints nothing", async () => {
     const log = vi.spyOn(console, 'log');
     const error = vi.spyOn(console, 'error');
     try {
-      const { issues } = await inspect({ 'rota.heic': await undecodable() });
-      expect(issues).toEqual([
-        {
-          file: join(photosDir, 'rota.heic'),
-          code: 'E_PHOTO_DAMAGED',
-          message:
-            'is damaged: its image data cannot be decoded (Decoding image failed: Decoder plugin generated an error: Unspecified: Decoding the input data did not give a decompressed image.)',
-          hint: 'copy it again from the camera, or export it again as JPEG',
-        },
-      ]);
+      expect(await refusal('rota.heic', await undecodable())).toMatchObject({
+        code: 'E_PHOTO_DAMAGED',
+        message:
+          'is damaged: its image data cannot be decoded (Decoding image failed: Decoder plugin generated an error: Unspecified: Decoding the input data did not give a decompressed image.)',
+        hint: 'copy it again from the camera, or export it again as JPEG',
+      });
       expect(log).not.toHaveBeenCalled();
       expect(error).not.toHaveBeenCalled();
     } finally {

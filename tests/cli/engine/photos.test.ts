@@ -430,9 +430,9 @@ describe('a HEIC photo from a phone', () => {
       // Cut short: its image data ends before where the file's own index says it does.
       {
         file: join(bad, 'cortada.heic'),
-        code: 'E_PHOTO_CUT_SHORT',
-        message: `is cut short: the file ends after ${bytes.length - 600} bytes, and its own index needs ${bytes.length}`,
-        hint: 'copy it again from the phone or camera (the copy or upload stopped early), or export it again as JPEG',
+        code: 'E_PHOTO_UNREADABLE',
+        message: `cannot be read as an image (the file is cut short: it ends after ${bytes.length - 600} bytes, its own index needs ${bytes.length})`,
+        hint: 'export it again as JPEG',
       },
       {
         file: join(bad, 'enorme.heic'),

@@ -84,7 +84,7 @@ it('leaves no temporary file in the outbox when the disk is full, and writes aga
   expect((await readdir(outbox)).map((name) => name.endsWith('.eml'))).toEqual([true]);
 });
 
-it('removes at start what a server killed while writing an enquiry left, and keeps the rest', { timeout: 60_000 }, async () => {
+it('removes at start what a server killed while writing an enquiry left, and keeps the rest', async () => {
   await mkdir(dir, { recursive: true });
   // A real process killed while it writes an enquiry under the name the outbox gives it.
   const writer = spawn(process.execPath, [

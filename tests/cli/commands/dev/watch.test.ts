@@ -17,17 +17,23 @@ function reportsOf(reports: string[], file: string, count: number, ms: number): 
   });
 }
 
+/** Watches `dir` as dev does: every file reported goes to `reports`, a failure as 'error'. */
+async function watching(dir: string): Promise<{ reports: string[]; unwatch: () => Promise<void> }> {
+  const reports: string[] = [];
+  const unwatch = await watchFolders(
+    [dir],
+    (path) => reports.push(path),
+    () => reports.push('error'),
+  );
+  return { reports, unwatch };
+}
+
 describe("dev's watcher", () => {
   it('reports a second save of a file that comes right after the first, which chokidar alone drops', async () => {
     const dir = await scratchDir('watch-');
     const file = join(dir, 'post.md');
     await writeFile(file, 'first');
-    const reports: string[] = [];
-    const unwatch = await watchFolders(
-      [dir],
-      (path) => reports.push(path),
-      () => reports.push('error'),
-    );
+    const { reports, unwatch } = await watching(dir);
     try {
       await writeFile(file, 'second');
       expect(await reportsOf(reports, file, 1, 5_000)).toBe(1);
@@ -47,12 +53,7 @@ describe("dev's watcher", () => {
     const outside = await scratchDir('outside-');
     await mkdir(join(outside, 'node_modules'));
     await symlink(outside, join(dir, 'linkrepo'));
-    const reports: string[] = [];
-    const unwatch = await watchFolders(
-      [dir],
-      (path) => reports.push(path),
-      () => reports.push('error'),
-    );
+    const { reports, unwatch } = await watching(dir);
     try {
       await writeFile(join(outside, 'node_modules', 'index.js'), 'outside');
       await writeFile(join(dir, 'post.md'), 'inside');
