@@ -32,7 +32,9 @@ async function settle(/** @type {string} */ path) {
 }
 
 const report = (/** @type {string} */ path) => port.postMessage({ type: 'change', path });
-const watcher = watch(dirs, { ignoreInitial: true, ignored: hidden });
+// Links are not followed: one in content/ to the repository made chokidar crawl it, node_modules
+// included (RSS 184 → 415 MB and 52 rebuilds in 30 s). The build reports such a link as an error.
+const watcher = watch(dirs, { ignoreInitial: true, ignored: hidden, followSymlinks: false });
 watcher.on('all', (event, path) => {
   report(path);
   if (event === 'change') void settle(path);

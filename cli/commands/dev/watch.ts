@@ -8,7 +8,7 @@ type WatchMessage = { type: 'ready' } | { type: 'change'; path: string } | { typ
 /**
  * Calls `onChange` with the path of every file created, changed or deleted under `dirs`, however
  * the editor saves (in place, or a temporary file renamed over the original). Hidden files are
- * skipped. Resolves once the folders are watched, with a function that stops watching. `onError`
+ * skipped, and links are not followed (a link is reported as itself). Resolves once the folders are watched, with a function that stops watching. `onError`
  * is told when changes may go unreported from then on.
  *
  * chokidar watches from a thread of its own: whenever a file changes, it lists the file's folder

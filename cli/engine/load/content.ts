@@ -94,7 +94,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const issues: ContentIssue[] = [];
   const imageIssues: ContentIssue[] = [];
   const imagesRead = loadImages(join(contentDir, 'images'), imageIssues, contentDir);
-  const listed = await Promise.all(collections.map((c) => listCollection(contentDir, c, issues)));
+  const listing = await listContent(contentDir, issues);
+  const listed = await Promise.all(collections.map((c) => listCollection(contentDir, c, listing)));
 
   const read = {} as Record<CollectionName, ContentFile[]>;
   const readAll = (format: 'yaml' | 'markdown-frontmatter', each: (c: Collection, file: string, lang?: Lang) => ContentFile | undefined) =>
@@ -145,7 +146,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const published = readPublished(contentDir, issues);
 
   const strings = { es: valid('strings').find((f) => f.lang === 'es')?.data, en: valid('strings').find((f) => f.lang === 'en')?.data };
-  if (issues.length > 0 || !site || !airConditioning || !strings.es || !strings.en) throw new ContentError(issues);
+  if (issues.length > 0 || !site || !airConditioning || !strings.es || !strings.en) throw new ContentError(distinct(issues));
 
   const listedLocalities = valid('localities')[0]?.data.localities ?? [];
   const families = localTextFamilies(known);
@@ -182,13 +183,57 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 }
 
 /** The files of a collection, by language, as paths in the content folder. */
-function listCollection(contentDir: string, { files }: Collection, issues: ContentIssue[]) {
+function listCollection(contentDir: string, { files }: Collection, listing: Listing) {
   return Promise.all(
     languagesOf(files).map(async (lang) => {
       const at = join(...pathIn(files, lang ?? 'es').split('/'));
-      return { lang, paths: 'file' in files ? [at] : await listFiles(contentDir, at, `.${files.extension}`, issues) };
+      return { lang, paths: 'file' in files ? [at] : await listFiles(contentDir, at, `.${files.extension}`, listing) };
     }),
   );
+}
+
+/** The names in each folder of the content folder, by its path there ('' for the folder itself). */
+type Listing = Map<string, string[]>;
+
+/**
+ * Lists the whole content folder without following links, and reports every link in it that
+ * leads outside it, or to nothing, used or not: whatever follows links there (an editor's write,
+ * a watcher, a later collection) would reach the repository or the rest of the disk.
+ */
+async function listContent(root: string, issues: ContentIssue[]): Promise<Listing> {
+  const listing: Listing = new Map();
+  const links: ContentIssue[] = [];
+  const visit = async (folder: string): Promise<void> => {
+    const entries = await readdir(folder ? join(root, folder) : root, { withFileTypes: true }).catch(() => []);
+    const names: string[] = [];
+    const inside: Promise<void>[] = [];
+    for (const entry of entries) {
+      names.push(entry.name);
+      if (!entry.isDirectory() && !entry.isSymbolicLink()) continue;
+      const path = folder ? `${folder}${sep}${entry.name}` : entry.name;
+      if (entry.isDirectory()) inside.push(visit(path));
+      else {
+        const leak = linkProblem(root, join(root, path));
+        if (leak) links.push(leak);
+      }
+    }
+    listing.set(folder, names);
+    await Promise.all(inside);
+  };
+  await visit('');
+  issues.push(...links.sort((a, b) => byCodeUnits(a.file, b.file)));
+  return listing;
+}
+
+/** `issues` without repeats: a link outside is reported by the listing and again by the read that refuses it. */
+function distinct(issues: ContentIssue[]): ContentIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = JSON.stringify([issue.file, issue.line, issue.column, issue.code, issue.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** A YAML file of a collection: parsed, validated unless a previous build validated this very text, cached. */
@@ -288,21 +333,21 @@ export async function countMarkdown(contentDir: string): Promise<number> {
 }
 
 /**
- * The files of a content folder with an extension, relative to `root`. The folder is left out
- * when it is a link that leads outside the content folder; its files are checked as they are read.
+ * The files of a content folder with an extension, relative to `root`, from `listing` when it has
+ * the folder. One that is not there is a link (listContent does not follow them): it is read when
+ * it leads inside the content folder, and left out otherwise (listContent reported it). Its files
+ * are checked as they are read.
  */
-async function listFiles(root: string, folder: string, extension: string, issues: ContentIssue[] = []): Promise<string[]> {
-  const at = join(root, folder);
-  const leak = linkProblem(root, at);
-  if (leak) {
-    issues.push(leak);
-    return [];
+async function listFiles(root: string, folder: string, extension: string, listing?: Listing): Promise<string[]> {
+  let names = listing?.get(folder);
+  if (!names) {
+    const at = join(root, folder);
+    names = linkProblem(root, at) ? [] : await readdir(at).catch(() => []);
   }
-  const entries = await readdir(at, { withFileTypes: true }).catch(() => []);
   // Joined by hand (`folder` is normalized, a name holds no separator): path.join for each of
   // 4,000 posts made ~6 MB of garbage on every dev rebuild.
   const files: string[] = [];
-  for (const entry of entries) if (entry.name.endsWith(extension)) files.push(`${folder}${sep}${entry.name}`);
+  for (const name of names) if (name.endsWith(extension)) files.push(`${folder}${sep}${name}`);
   return files.sort();
 }
 

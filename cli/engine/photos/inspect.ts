@@ -10,7 +10,8 @@ import { errors, type Problem } from '../../site/errors.ts';
 import { linkProblem, readContentBytesAsync, type SizeLimit } from '../load/guarded-read.ts';
 import { sameTimes, type ParsedFiles } from '../load/parse.ts';
 import { photoPixels } from './decode.ts';
-import { inParallel, loadSharp, maxBytes, maxMegapixels, minPhotoWidth, planVariants } from './plan.ts';
+import { checkHeif, mismatch } from './heif.ts';
+import { inParallel, loadSharp, maxBytes, maxMegapixels, minPhotoWidth, planVariants, smallerPhoto } from './plan.ts';
 
 /** A place in the content that names a photo; `report` puts a problem at that place. */
 export interface PhotoUse {
@@ -18,13 +19,19 @@ export interface PhotoUse {
   report: () => void;
 }
 
-/** What sharp says went wrong, without the lines of detail some decoders print before it. */
-export const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).trim().split('\n').at(-1)!;
-
-const smaller = 'export it at most 4000 px wide (about 12 megapixels)';
+/**
+ * What sharp says went wrong, without the lines of detail some decoders print before it, nor the
+ * bare code libheif ends its message with (" (2.100)").
+ */
+export const reason = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !/^\(\d+\.\d+\)$/.test(line))
+    .at(-1) ?? 'the decoder gave no reason';
 
 /** How large a photo's file may be to be read whole (photos/encode.ts reads it again). */
-export const photoLimit: SizeLimit = { bytes: maxBytes, what: 'a photo', advice: smaller };
+export const photoLimit: SizeLimit = { bytes: maxBytes, what: 'a photo', advice: smallerPhoto };
 
 /**
  * The photos of content/photos/ that `uses` name, each checked and measured, with the files the
@@ -94,13 +101,16 @@ async function inspectPhoto(
   const problems: Problem[] = [];
   const done = () => problems.map((problem) => ({ file, ...problem }));
   // A file over the limit is only measured (sharp reads its header), never read whole.
-  if (size > maxBytes) problems.push(errors.PhotoTooLarge((size / 2 ** 20).toFixed(1), maxBytes / 2 ** 20, smaller));
+  if (size > maxBytes) problems.push(errors.PhotoTooLarge((size / 2 ** 20).toFixed(1), maxBytes / 2 ** 20, smallerPhoto));
   let input: string | Buffer = file;
   if (!problems.length) {
     const read = await readContentBytesAsync(contentDir, file, photoLimit);
     if ('issue' in read) return [read.issue];
     input = read.bytes;
   }
+  // A HEIF file is measured from its boxes before a decoder reads it (heif.ts).
+  const heif = typeof input === 'string' ? undefined : checkHeif(input);
+  if (heif && 'problem' in heif) return [{ file, ...heif.problem }];
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {
@@ -109,11 +119,15 @@ async function inspectPhoto(
     problems.push(errors.PhotoUnreadable(reason(error)));
     return done();
   }
+  if (heif && !fits(metadata, heif.shown, heif.cropped)) {
+    const stated = `its records state ${heif.shown.width} × ${heif.shown.height} px`;
+    return [{ file, ...mismatch(stated, `the decoder reads ${metadata.width} × ${metadata.height} px`) }];
+  }
   // The size once the EXIF orientation is applied: a portrait shot is stored landscape with orientation 6.
   const { width, height } = metadata.autoOrient;
   const megapixels = (width * height) / 1e6;
   if (megapixels > maxMegapixels)
-    problems.push(errors.PhotoTooManyPixels(`${width} × ${height} px (${megapixels.toFixed(1)} megapixels)`, maxMegapixels, smaller));
+    problems.push(errors.PhotoTooManyPixels(`${width} × ${height} px (${megapixels.toFixed(1)} megapixels)`, maxMegapixels, smallerPhoto));
   if (width < minPhotoWidth) problems.push(errors.PhotoTooNarrow(width, minPhotoWidth));
   if (problems.length || typeof input === 'string') return done();
 
@@ -129,6 +143,10 @@ async function inspectPhoto(
   }
   return problems.length ? done() : photo;
 }
+
+/** Whether the size sharp read is the one the boxes state: within it, when a clean aperture crops it. */
+const fits = ({ width, height }: Metadata, shown: Size, cropped: boolean) =>
+  cropped ? width <= shown.width && height <= shown.height : width === shown.width && height === shown.height;
 
 /** A photo that passed inspection, from its hash and its size once oriented. */
 const photoOf = (file: string, name: string, hash: string, { width, height }: Size): Photo => ({

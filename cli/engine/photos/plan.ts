@@ -13,6 +13,8 @@ export const minPhotoWidth = 480;
 /** Limits that keep a build's memory and time in check: a 40 MP photo decodes to 120 MB of pixels. */
 export const maxMegapixels = 40;
 export const maxBytes = 30 * 1024 * 1024;
+/** What to do with a photo over those limits. */
+export const smallerPhoto = 'export it at most 4000 px wide (about 12 megapixels)';
 
 /**
  * How every photo is encoded. Any change here renames (and so re-encodes) every variant. AVIF at
@@ -38,13 +40,19 @@ export const decodeOptions = { failOn: 'truncated', limitInputPixels: maxMegapix
 
 const photoExtensions: Record<PhotoFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
 
-/** "Reformas/Baño Antes.JPG" → "bano-antes": safe in any URL and on any disk. */
+/**
+ * "Reformas/Baño Antes.JPG" → "bano-antes": safe in any URL and on any disk. At most 60 characters,
+ * so that a file name made of it (a variant, its temporary file in the cache) fits any disk,
+ * however long the photo's own name; the key beside it, of the photo's bytes, tells apart photos
+ * whose names start alike.
+ */
 const stem = (name: string) =>
   basename(name, extname(name))
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
     .replace(/^-|-$/g, '') || 'photo';
 
 /**

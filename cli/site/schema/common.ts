@@ -7,7 +7,22 @@ export const langSchema = z.enum(langs);
 
 /** Any text a page shows: trimmed, not empty, and typeset so that no line breaks inside "F-GAS" or "40 %". */
 export const text = z.string().trim().min(1, 'must not be empty').overwrite(keepTogether);
-export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "gata-de-gorgos"');
+
+/**
+ * The longest name the editor gives a photo under content/photos/ (folders included) or an entry's
+ * file, and the longest a slug or a photo's name may be: the build names cached and published
+ * files after them, with a width and a key added, and a file name may have at most 255 bytes.
+ * Far above a phone's "IMG_20250314_101500.heic". A longer one failed a build after it had
+ * encoded every photo, on a cache file naming no content file.
+ */
+export const maxNameLength = 100;
+
+const tooLong = (max: number, what: string) => ({ error: `must be at most ${max} characters: shorten ${what}`, abort: true });
+
+export const slug = z
+  .string()
+  .max(maxNameLength, tooLong(maxNameLength, 'it'))
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "gata-de-gorgos"');
 
 /** A file name under content/images/, e.g. "electricistas.svg". */
 export const imageRef = z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/, 'must be a file name in content/images/');
@@ -18,17 +33,11 @@ export const imageRef = z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/, '
  */
 export const photoRef = z
   .string()
+  .max(maxNameLength, tooLong(maxNameLength, 'the name of the photo and of its folders (rename the file too)'))
   .regex(
     /^[\w-]+(?:\/[\w-]+)*\.(?:jpe?g|png|webp|avif|heic|heif)$/i,
     'must be a JPEG, PNG, WebP or AVIF file under content/photos/, such as "reforma-javea/antes.jpg"',
   );
-
-/**
- * The longest name the editor gives a photo under content/photos/ (folders included) or an entry's
- * file: the build names cached and published files after it, with a width and a key added, and a
- * file name may have at most 255 bytes. Far above a phone's "IMG_20250314_101500.heic".
- */
-export const maxNameLength = 100;
 
 export const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
 
@@ -42,6 +51,7 @@ export const isoDate = z.iso.date('must be an ISO date such as 2024-03-15');
  */
 export const oldPath = z
   .string()
+  .max(300, tooLong(300, 'the path, or leave it out: an old page that long is unlikely to be linked'))
   .regex(/^\/(?:[\w./-]|%[0-9A-Fa-f]{2})*$/, {
     error:
       'must be a site path such as "/blog/old-slug" or "/index.php": letters, digits, "-", "_", "." and "/", other characters percent-encoded ("%C3%A9" for "é")',

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../cli/engine/load/content.ts';
@@ -58,6 +58,26 @@ describe('content from an untrusted commit', { timeout: 30_000 }, () => {
     expect(found).toContainEqual(expect.stringContaining(`${join(content, 'images/leak.svg')}  is a link to`));
     expect(found).toContainEqual(expect.stringContaining(`${join(content, 'site.yaml')}  is a link to`));
     expect(found.filter((p) => p.includes('logo-again'))).toEqual([]);
+  });
+
+  it('reports every link out of the content folder, even where no collection reads', async () => {
+    const content = await copyContent();
+    const outside = await scratchDir('outside-');
+    await writeFile(join(outside, 'notas.txt'), 'not content');
+    await symlink('..', join(content, 'linkrepo'));
+    await mkdir(join(content, 'borradores'));
+    await symlink(join(outside, 'notas.txt'), join(content, 'borradores/notas.txt'));
+    await symlink(join(outside, 'nada'), join(content, 'borradores/roto.md'));
+    // One that stays inside the content folder is fine, even to a folder.
+    await symlink('../images', join(content, 'borradores/imagenes'));
+
+    const found = await problems(content);
+
+    expect(found).toEqual([
+      `${join(content, 'borradores/notas.txt')}  is a link to ${join(await realpath(outside), 'notas.txt')}, outside the content folder`,
+      `${join(content, 'borradores/roto.md')}  is a link to nothing`,
+      `${join(content, 'linkrepo')}  is a link to ${await realpath(dirname(content))}, outside the content folder`,
+    ]);
   });
 
   it('names a folder inside content/images instead of crashing', async () => {

@@ -33,6 +33,13 @@ describe('an alias (a path a page was published at before)', () => {
     expect(ms).toBeLessThan(50);
   });
 
+  it('refuses one longer than 300 characters, as the 30,006 that reached _redirects', () => {
+    expect(validate(`/${'a/'.repeat(15_002)}a`).messages).toEqual([
+      'must be at most 300 characters: shorten the path, or leave it out: an old page that long is unlikely to be linked',
+    ]);
+    expect(validate(`/${'a'.repeat(299)}`).ok).toBe(true);
+  });
+
   it.each([
     ['/Servicios/Fontanería', 'other characters percent-encoded ("%C3%A9" for "é")'],
     ['/a//b', 'has an empty segment ("//")'],

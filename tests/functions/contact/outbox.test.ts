@@ -1,12 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterEach, beforeEach, expect, it, onTestFinished } from 'vitest';
+import { afterEach, beforeEach, expect, it, onTestFinished, vi } from 'vitest';
 import { createContactEnv } from '../../../functions/contact/config.ts';
 import { handleContact } from '../../../functions/contact/handle.ts';
+import { unsentName } from '../../../functions/contact/outbox.ts';
 import { englishEnquiry, postJson, spanishEnquiry } from './fixtures.ts';
-import { scratchDir } from '../../helpers.ts';
+import { repoRoot, scratchDir } from '../../helpers.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -81,4 +82,45 @@ it('leaves no temporary file in the outbox when the disk is full, and writes aga
   expect(leftBehind).toEqual([]);
   expect(withRoom.status).toBe(200);
   expect((await readdir(outbox)).map((name) => name.endsWith('.eml'))).toEqual([true]);
+});
+
+it('removes at start what a server killed while writing an enquiry left, and keeps the rest', async () => {
+  await mkdir(dir, { recursive: true });
+  // A real process killed while it writes an enquiry under the name the outbox gives it.
+  const writer = spawn(process.execPath, [
+    '-e',
+    `process.stdin.once('data', (name) => {
+       const fd = require('node:fs').openSync(String(name), 'wx');
+       require('node:fs').writeSync(fd, 'From: Web <web@localhost.test>\\r\\nSubject: Solicitud web: Fontan');
+       console.log('writing');
+     });`,
+  ]);
+  const killed = join(dir, '2025-01-01T10-00-00-000Z-1a2b3c4d.eml');
+  writer.stdin.write(unsentName(killed, writer.pid));
+  await new Promise((resolve) => writer.stdout.once('data', resolve));
+  writer.kill('SIGKILL');
+  await new Promise((resolve) => writer.once('exit', resolve));
+  // Left by an earlier version, which named no process; one a running server is writing; one sent.
+  await writeFile(join(dir, '2024-12-31T09-00-00-000Z-5e6f7a8b.eml.tmp'), 'From: Web');
+  const running = unsentName(join(dir, '2025-01-01T10-00-01-000Z-9c0d1e2f.eml'));
+  await writeFile(running, 'From: Web');
+  await writeFile(join(dir, 'sent.eml'), 'From: Web');
+  const dist = join(dir, '..', 'dist');
+  await mkdir(dist);
+  await writeFile(join(dist, 'index.html'), '<h1>Inicio</h1>');
+
+  const server = spawn(process.execPath, [join(repoRoot, 'cli/bin.cjs'), 'serve', '--dir', dist, '--port', '0'], {
+    env: { ...process.env, SMTP_URL: '', OUTBOX_DIR: dir },
+  });
+  onTestFinished(() => void server.kill());
+  let output = '';
+  server.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  server.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  await vi.waitFor(() => expect(output).toContain('Serving'), { timeout: 30_000 });
+
+  expect((await readdir(dir)).sort()).toEqual([basename(running), 'sent.eml']);
+  expect(output).toContain(
+    `! Removed 2 unfinished enquiries a stopped server left in ${dir} (2024-12-31T09-00-00-000Z-5e6f7a8b.eml.tmp, ${basename(unsentName(killed, writer.pid))}): ` +
+      'never confirmed to the visitor, who was shown an error and could send it again.',
+  );
 });

@@ -3,7 +3,7 @@
  * The steps share one dev server and one open page and run in order, like a maintainer's session.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -188,6 +188,25 @@ describe('dev', { timeout: timeouts.step }, () => {
     await overlay(page).waitFor({ state: 'detached' });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Fontaneros cercanos en la Marina Alta');
     expect(pageErrors).toEqual([]);
+  });
+
+  it('refuses a link out of the content folder, and watches nothing through it', async () => {
+    const outside = await realpath(await scratchDir('outside-'));
+    const from = terminal.length;
+    await symlink(outside, join(content, 'linkrepo'));
+    await printed(/✗ build failed in \d+ ms \(.*linkrepo\); still serving the last good build/, from);
+    expect(terminal.slice(from)).toContain(
+      `${join(content, 'linkrepo')}  is a link to ${outside}, outside the content folder (E_LINK_OUTSIDE)\n  hint: copy what it points at into content/ instead`,
+    );
+    // What it leads to changes, as a repository's node_modules does: dev does not rebuild for it.
+    const after = terminal.length;
+    await mkdir(join(outside, 'node_modules', 'pkg'), { recursive: true });
+    await writeFile(join(outside, 'node_modules', 'pkg', 'index.js'), 'module.exports = 1;');
+    await quiet();
+    expect(terminal.slice(after)).not.toContain('node_modules');
+    await rm(join(content, 'linkrepo'));
+    await printed(/rebuilt in \d+ ms \(.*linkrepo\)/, after);
+    await overlay(page).waitFor({ state: 'detached' });
   });
 
   it('never writes the reload script into the output folder', async () => {
