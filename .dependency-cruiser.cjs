@@ -41,6 +41,51 @@ module.exports = {
       to: { path: '^cli/commands/' },
     },
     {
+      name: 'load-is-the-first-stage',
+      severity: 'error',
+      comment: 'The engine runs load → photos → render → write: loading imports no later stage and no memo.',
+      from: { path: '^cli/engine/load/' },
+      to: { path: '^cli/engine/(photos|render|write|incremental)/' },
+    },
+    {
+      name: 'photos-follow-load',
+      severity: 'error',
+      comment: 'Photos are inspected and encoded after loading: they import load only, no later stage and no memo.',
+      from: { path: '^cli/engine/photos/' },
+      to: { path: '^cli/engine/(render|write|incremental)/' },
+    },
+    {
+      name: 'render-follows-photos',
+      severity: 'error',
+      comment:
+        'Rendering imports load and photos, never write or the memo: the pipeline asks the memo, render only describes what it asks (render/texts.ts).',
+      from: { path: '^cli/engine/render/' },
+      to: { path: '^cli/engine/(write|incremental)/' },
+    },
+    {
+      name: 'write-is-the-last-stage',
+      severity: 'error',
+      comment: 'Writing comes last: it may import every stage, never the memo (the memo keeps what write returns).',
+      from: { path: '^cli/engine/write/' },
+      to: { path: '^cli/engine/incremental/' },
+    },
+    {
+      name: 'memo-is-the-pipelines',
+      severity: 'error',
+      comment:
+        'The memo (cli/engine/incremental) sits beside the pipeline and remembers what the stages made: it imports stages, never the pipeline (the files at the root of cli/engine).',
+      from: { path: '^cli/engine/incremental/' },
+      to: { path: '^cli/engine/[^/]+$' },
+    },
+    {
+      name: 'memo-only-from-the-pipeline',
+      severity: 'error',
+      comment:
+        'Nothing but the pipeline (the files at the root of cli/engine) and the memo itself imports the memo; and the build command, which reads the stamp to answer "nothing changed" before it loads the engine.',
+      from: { pathNot: '^(cli/engine/[^/]+$|cli/engine/incremental/|cli/commands/build/|tests/)' },
+      to: { path: '^cli/engine/incremental/' },
+    },
+    {
       name: 'functions-stand-apart',
       severity: 'error',
       comment: 'The contact function deploys on its own: it may use the domain, never the engine, commands or templates.',

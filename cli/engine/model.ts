@@ -1,15 +1,16 @@
 // The model for commands that render or inspect the site outside a build.
 import type { SiteModel } from '../site/model.ts';
-import { MarkdownCache, renderMarkdown, withBodies, withHtml } from './incremental/markdown-cache.ts';
-import { loadContent, type LoadOptions } from './load/content.ts';
+import { loadContent } from './content.ts';
+import type { LoadOptions } from './load/content.ts';
 import type { MarkdownBatch } from './render/markdown-batch.ts';
+import { renderMarkdown, withBodies, withHtml } from './render/texts.ts';
 
 /** Loads the content folder and renders its Markdown: the model the templates render from. */
 export async function loadModel(contentDir: string, options: LoadOptions = {}): Promise<SiteModel> {
   // Loaded here, not with this module: most commands never render Markdown in this thread.
   const { renderBatch, renderText } = await import('./render/markdown.ts');
   const many = async (batches: MarkdownBatch[]) => batches.map(renderBatch);
-  const { model, rendered } = renderMarkdown(await loadContent(contentDir, options), new MarkdownCache(), { many, one: renderText });
+  const { model, rendered } = renderMarkdown(await loadContent(contentDir, options), { many, one: renderText });
   await rendered;
   return model;
 }

@@ -1,15 +1,16 @@
 import type { Assets } from '../../templates/context.tsx';
 import type { CacheState, PageRecord } from './incremental/cache.ts';
 import { planner, type Target } from './incremental/plan.ts';
-import { keyLists, type KeyList } from './incremental/key-lists.ts';
+import { keyLists, type KeyList } from './render/key-lists.ts';
 import { compileTemplates, type CompiledTemplates } from './render/compile.ts';
 import { deployFiles } from './write/deploy.ts';
 import { adminFiles } from './write/admin/files.ts';
-import { MarkdownCache, renderMarkdown, type MarkdownAhead } from './incremental/markdown-cache.ts';
+import type { MarkdownAhead } from './incremental/markdown-cache.ts';
+import { renderMarkdown } from './render/texts.ts';
 import { countMarkdown } from './load/content.ts';
 import type { Content, SiteModel } from '../site/model.ts';
 import { siteFiles } from './write/site-files.ts';
-import { Stager, type OutputContent, type Outputs } from './write/stage.ts';
+import { Stager, type OutputContent, type Outputs } from '../support/staged.ts';
 import type { RenderedPage } from './render/engine.ts';
 import { RenderPool } from './render/pool.ts';
 import { encodePhotos } from './photos/encode.ts';
@@ -18,7 +19,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outputFile, type Route, RouteMap } from '../site/routes.ts';
-import { indexModel, tracker, type Entities } from './incremental/tracking.ts';
+import { indexModel, tracker, type Entities } from './render/reads.ts';
 import { digest } from '../support/files.cjs';
 import { filesUnder, templateHashes, toolVersion } from './incremental/versions.ts';
 
@@ -119,17 +120,21 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
   const parallelFor = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
   const workers = () => options.workers ?? (pool ??= new RenderPool(engineFile));
   try {
-    const { model, rendered } = renderMarkdown(content, incremental?.cache.markdown ?? new MarkdownCache(), {
-      many: async (batches) => {
-        const count = batches.reduce((sum, batch) => sum + batch.texts.length, 0);
-        return parallelFor(count, parallelFrom.markdown) ? workers().markdown(batches) : batches.map(engine.renderBatch);
+    const { model, rendered } = renderMarkdown(
+      content,
+      {
+        many: async (batches) => {
+          const count = batches.reduce((sum, batch) => sum + batch.texts.length, 0);
+          return parallelFor(count, parallelFrom.markdown) ? workers().markdown(batches) : batches.map(engine.renderBatch);
+        },
+        one: engine.renderText,
+        ahead: options.ahead,
+        rendering: (count) => {
+          if (parallelFor(count, parallelFrom.markdown)) options.progress?.(`rendering ${count} Markdown texts`);
+        },
       },
-      one: engine.renderText,
-      ahead: options.ahead,
-      rendering: (count) => {
-        if (parallelFor(count, parallelFrom.markdown)) options.progress?.(`rendering ${count} Markdown texts`);
-      },
-    });
+      incremental?.cache.markdown,
+    );
     const routes = new RouteMap(model);
     const index = indexModel(model, routes);
     const outputs: Outputs = new Map();

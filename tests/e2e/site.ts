@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { templatesDir } from '../../cli/support/paths.ts';
 import { build } from '../../cli/engine/pipeline.ts';
-import { loadContent } from '../../cli/engine/load/content.ts';
+import { loadContent } from '../../cli/engine/content.ts';
 import type { RouteMap } from '../../cli/site/routes.ts';
 import { writeOutputs } from '../../cli/engine/write/publish.ts';
 import { chromiumFlags, chromiumPath } from '../../cli/commands/audit/chromium.ts';

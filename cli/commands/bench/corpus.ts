@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import matter from 'gray-matter';
 import { parse } from 'yaml';
-import { loadContent } from '../../engine/load/content.ts';
+import { loadContent } from '../../engine/content.ts';
 import { fixedSlugs } from '../../site/routes.ts';
 import type { Lang } from '../../site/lang.ts';
 

@@ -1,10 +1,10 @@
 // `sitegen check`: validates the content as a build would, and writes nothing.
 export async function checkCommand(opts: { content: string; strict?: boolean }): Promise<void> {
-  const { loadContent } = await import('../../engine/load/content.ts');
+  const { loadContent } = await import('../../engine/content.ts');
   const content = await loadContent(opts.content, { strict: opts.strict });
   // The checks that need every page's path: aliases that would hide a page, published paths left unanswered.
   const [{ withBodies, withHtml }, { RouteMap }] = await Promise.all([
-    import('../../engine/incremental/markdown-cache.ts'),
+    import('../../engine/render/texts.ts'),
     import('../../site/routes.ts'),
   ]);
   new RouteMap({ ...withHtml(content, () => ''), projects: withBodies(content.projects, () => '') });

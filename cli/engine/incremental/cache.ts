@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { indexer, type KeyList } from './key-lists.ts';
+import { indexer, type KeyList } from '../render/key-lists.ts';
 import { MarkdownCache } from './markdown-cache.ts';
-import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from './sealed.ts';
+import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } from '../../support/sealed.ts';
 import { sameTimes, type ParsedFile, type ParsedFiles } from '../load/parse.ts';
 import { isRecord, isStrings } from '../../site/json.ts';
+import type { OutputRecords } from '../write/publish.ts';
 
 // The persistent build cache in `.cache/`: what each page read last time, the HTML of every
 // Markdown body (engine/incremental/markdown-cache.ts) and the parsed content files. Safe to delete.
@@ -28,8 +29,8 @@ export interface Manifest {
   keys: string[];
   hashes: string[];
   pages: Map<string, PageDeps>;
-  /** Hash, size and time of every output file written, to tell whether dist/ still holds it. */
-  outputs: Map<string, { hash: string; size: number; mtimeMs: number }>;
+  /** Every output file written (write/publish.ts), to tell whether dist/ still holds it. */
+  outputs: OutputRecords;
 }
 
 /** build.v8's shape check (sealed.ts): every key index of a page points into the key table. */

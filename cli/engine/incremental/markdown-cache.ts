@@ -1,12 +1,14 @@
-// The HTML of posts and legal texts: rendered once per source, cached, read when a page shows it.
+// The memo of rendered Markdown: the HTML of posts and legal texts by the hash of their source,
+// kept between builds and read when a page shows it (render/texts.ts asks it).
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { digest } from '../../support/files.cjs';
-import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from '../render/markdown-batch.ts';
-import { clearForFolder, damagedNote, readCacheFile, sealedExt, sealedFile, writeSealed } from './sealed.ts';
-import type { Content, LegalPage, MarkdownPage, Post, ProjectPage, ProjectSource, SiteModel } from '../../site/model.ts';
-import { ContentError, type ContentIssue } from '../../site/issues.ts';
-import type { Lang } from '../../site/lang.ts';
+import type { MarkdownText } from '../load/content.ts';
+import { writePack, type MarkdownBatch, type RenderedBatch } from '../render/markdown-batch.ts';
+import type { TextMemo, TextsAhead } from '../render/texts.ts';
+import { clearForFolder, damagedNote, readCacheFile, sealedExt, sealedFile, writeSealed } from '../../support/sealed.ts';
+import type { LegalPage, Post } from '../../site/model.ts';
+import type { ContentIssue } from '../../site/issues.ts';
 import { isRecord, isStrings } from '../../site/json.ts';
 
 /**
@@ -31,7 +33,7 @@ const fileName = (hash: string) => Buffer.from(hash, 'base64url').toString('hex'
  * only when a page shows one of its texts, so that a rebuild after one edit reads one pack of
  * dozens. Without a cache folder it lives in memory only.
  */
-export class MarkdownCache {
+export class MarkdownCache implements TextMemo {
   private readonly folder?: string;
   private readonly html = new Map<string, string>();
   /** The pack holding each hash on disk, as far as this process knows. */
@@ -43,7 +45,7 @@ export class MarkdownCache {
   /** Whether packOf differs from the index on disk. */
   private indexChanged = false;
   /**
-   * Each loaded page given its HTML from this cache (renderMarkdown). The loader hands a dev
+   * Each loaded page given its HTML from this cache (renderMarkdown in render/texts.ts). The loader hands a dev
    * session the same page for an unchanged file (load/content.ts), which then keeps this one too.
    */
   readonly pages = new WeakMap<object, Post | LegalPage>();
@@ -185,24 +187,11 @@ export class MarkdownCache {
 const packName = (hashes: string[]) => digest(hashes, 'hex').slice(0, 16);
 
 /**
- * Renders Markdown: batches of texts at once, e.g. across worker threads, keeping each batch in
- * its pack (see renderBatch in markdown.ts); and one text at once, for one found unreadable and
- * for jobs. `ahead` holds texts sent to render while the content loaded; `rendering` is told how
- * many texts the build then waits for.
- */
-export interface MarkdownRenderer {
-  many: (batches: MarkdownBatch[]) => Promise<RenderedBatch[]>;
-  one: (text: MarkdownText) => { html: string; issues: ContentIssue[] };
-  ahead?: MarkdownAhead;
-  rendering?: (count: number) => void;
-}
-
-/**
  * Texts sent to render as the content loader reads them, a pack's worth at a time, so that render
  * workers start while the rest of the content loads instead of waiting for all of it (about 1.5 s
  * for 4,000 posts). renderMarkdown takes their HTML instead of sending them again.
  */
-export class MarkdownAhead {
+export class MarkdownAhead implements TextsAhead {
   private queued: MarkdownText[] = [];
   private readonly sent = new Map<string, { rendered: Promise<RenderedBatch>; text: MarkdownText; index: number; pack?: string }>();
 
@@ -222,7 +211,7 @@ export class MarkdownAhead {
   flush(): void {
     for (const batch of this.cache.batches(this.queued)) {
       const rendered = this.render(batch);
-      rendered.catch(() => {}); // awaited by renderMarkdown; a failed load never asks for it
+      rendered.catch(() => {}); // awaited by renderMarkdown (render/texts.ts); a failed load never asks for it
       batch.texts.forEach((text, index) => this.sent.set(text.hash, { rendered, text, index, pack: batch.pack }));
     }
     this.queued = [];
@@ -237,105 +226,4 @@ export class MarkdownAhead {
       issues: issues.filter((issue) => issue.file === sent.text.file),
     }));
   }
-}
-
-/** A post or legal text as the renderer takes it. */
-const textOf = (page: MarkdownPage & { markdown: string }): MarkdownText => ({
-  hash: page.sourceHash,
-  markdown: page.markdown,
-  lang: page.lang,
-  ...page.bodyAt,
-});
-
-/**
- * The content with every post and legal text given its HTML, read from `cache` when a page shows
- * it. What the cache lacks is rendered (all at once, by `render`) and added to it; what it holds
- * for no page any more is dropped. The model is returned at once, so that routes and the plan of
- * pages can be made while the texts render; their HTML can be read once `rendered` resolves. It
- * fails with every text's problems (Markdown left as text) at once, and then the cache keeps none
- * of the texts, so that the next build reports them again.
- */
-export function renderMarkdown(
-  content: Content,
-  cache: MarkdownCache,
-  render: MarkdownRenderer,
-): { model: SiteModel; rendered: Promise<void> } {
-  const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
-  cache.keepOnly(new Set(pages.map((p) => p.sourceHash)));
-  render.ahead?.flush();
-  const missing = new Map(pages.filter((p) => !cache.has(p.sourceHash)).map((p) => [p.sourceHash, p]));
-  const early = [...missing.keys()].flatMap((hash) => {
-    const html = render.ahead?.take(hash);
-    return html ? [{ hash, html }] : [];
-  });
-  for (const { hash } of early) missing.delete(hash);
-  const batches = cache.batches([...missing.values()].map(textOf));
-  render.rendering?.(early.length + missing.size);
-  const state = { done: false };
-  const projectIssues: ContentIssue[] = [];
-  const projects = withBodies(content.projects, (project, lang) => {
-    const { html, issues } = render.one({ hash: '', markdown: project[lang].body, lang, file: project.file, line: 1 });
-    // A job's text lies inside its YAML file: the line is the text's own.
-    for (const { line, message, code, hint } of issues)
-      projectIssues.push({ file: project.file, message: `${lang}.body, line ${line}: ${message}`, code, hint });
-    return html;
-  });
-  const rendered = Promise.all([render.many(batches), Promise.all(early.map((e) => e.html))]).then(([texts, earlier]) => {
-    const issues = [...texts.flatMap((batch) => batch.issues), ...earlier.flatMap((text) => text.issues), ...projectIssues];
-    if (issues.length > 0) throw new ContentError(issues);
-    batches.forEach(({ texts: batch, pack }, b) => batch.forEach(({ hash }, i) => cache.set(hash, texts[b]!.html[i]!, pack)));
-    early.forEach(({ hash }, i) => cache.set(hash, earlier[i]!.html, earlier[i]!.pack));
-    state.done = true;
-  });
-  const model = withHtml(content, htmlIn(cache, render.one, state), { lazy: true, memo: cache.pages });
-  return { model: { ...model, projects }, rendered };
-}
-
-/**
- * A page's HTML from `cache`, once `state` says the texts are rendered (read before, the cache would
- * render the text again on this thread). Made apart from renderMarkdown so that it holds nothing of
- * the build: a dev session's pages keep it, and one that held the build held, through its options,
- * the build before it.
- */
-function htmlIn(cache: MarkdownCache, one: MarkdownRenderer['one'], state: { done: boolean }) {
-  return (page: Content['posts'][Lang][number] | Content['legal'][Lang][number]) => {
-    if (!state.done) throw new Error(`the HTML of ${page.lang}/${page.slug} was read before its Markdown was rendered`);
-    return cache.get(page.sourceHash, () => one(textOf(page)).html);
-  };
-}
-
-/** Finished jobs with their bodies rendered: a few short texts, rendered each build. */
-export const withBodies = (projects: readonly ProjectSource[], html: (project: ProjectSource, lang: Lang) => string): ProjectPage[] =>
-  projects.map((project) => {
-    const { file: _, ...rest } = project;
-    return { ...rest, html: { es: html(project, 'es'), en: html(project, 'en') } };
-  });
-
-type Pages<P> = Record<Lang, P[]>;
-
-/**
- * Posts and legal texts, from the content or a model, given their HTML by `html`: when first read
- * with `lazy`, at once otherwise. A content page's body is not enumerable (load/content.ts), so that
- * copying the page, as this does, does not read it.
- */
-export function withHtml<C extends { posts: Pages<object>; legal: Pages<object> }>(
-  content: C,
-  html: (page: C['posts'][Lang][number] | C['legal'][Lang][number]) => string,
-  { lazy = false, memo }: { lazy?: boolean; memo?: WeakMap<object, Post | LegalPage> } = {},
-): Omit<C, 'posts' | 'legal'> & Pick<SiteModel, 'posts' | 'legal'> {
-  const apply = <P extends object>(page: P) => {
-    let given = memo?.get(page);
-    if (!given) {
-      given = (lazy
-        ? Object.defineProperty({ ...page }, 'html', { get: () => html(page), enumerable: true })
-        : { ...page, html: html(page) }) as unknown as Post & LegalPage;
-      memo?.set(page, given);
-    }
-    return given as Post & LegalPage;
-  };
-  return {
-    ...content,
-    posts: { es: content.posts.es.map(apply), en: content.posts.en.map(apply) },
-    legal: { es: content.legal.es.map(apply), en: content.legal.en.map(apply) },
-  };
 }

@@ -6,7 +6,7 @@ import { digest, eachFile, sourcesKey } from '../../support/files.cjs';
 import { bundleDir, repoRoot } from '../../support/paths.ts';
 import { statIfAny } from '../../support/stat.ts';
 import { isNumbers, isRecord } from '../../site/json.ts';
-import { readCacheFile, sealedFile, writeSealed } from './sealed.ts';
+import { readCacheFile, sealedFile, writeSealed } from '../../support/sealed.ts';
 import type { FileTimes } from '../load/parse.ts';
 
 /** The last successful build: what it was built from, and what it said. */

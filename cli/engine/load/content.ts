@@ -9,12 +9,10 @@ import { errors, type Problem } from '../../site/errors.ts';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import { linkProblem, readContentText, sizeLimits } from './guarded-read.ts';
 import { loadImages } from './images.ts';
-import { inspectPhotos, type PhotoUse } from '../photos/inspect.ts';
 import { loadMarkdown, loadYaml, type MarkdownFile, type ParsedFile, type ParsedFiles, type PreviousParse, type Source } from './parse.ts';
 import { fillDouble } from '../../site/placeholders.ts';
 import { nearestLocalities } from '../../site/geo.ts';
 import type { Content, MarkdownPage, Photo, Place } from '../../site/model.ts';
-import type { MarkdownText } from '../render/markdown-batch.ts';
 import { langs, type Lang } from '../../site/lang.ts';
 import { byCodeUnits } from '../../site/order.ts';
 import type { LocalTexts } from '../../site/schema/local.ts';
@@ -22,6 +20,19 @@ import type { Site } from '../../site/schema/site.ts';
 import { digest } from '../../support/files.cjs';
 import { markdownFolders } from '../../site/markdown-paths.ts';
 import { validate } from './validate.ts';
+
+/**
+ * A post's or legal text's Markdown as loaded, to render: its source, the hash that names it, its language (what its
+ * footnotes and tables say), and the file and line where it starts, which problems and failures
+ * in it name.
+ */
+export interface MarkdownText {
+  hash: string;
+  markdown: string;
+  lang: Lang;
+  file: string;
+  line: number;
+}
 
 export interface LoadOptions {
   /** Content files parsed, validated or inspected by the previous build (read), and this build's (filled). */
@@ -39,6 +50,17 @@ export interface LoadOptions {
    */
   pages?: WeakMap<ParsedFile, MarkdownPage>;
 }
+
+/**
+ * Checks the photos that content names (photos/inspect.ts, handed in by engine/content.ts: photos
+ * are a stage after loading), each use told of a photo that is missing, other problems to `issues`.
+ */
+export type InspectPhotos = (
+  photosDir: string,
+  uses: { name: string; report: () => void }[],
+  issues: ContentIssue[],
+  options: { isCached?: (photo: Photo) => boolean; parsed?: LoadOptions['parsed'] },
+) => Promise<Map<string, Photo>>;
 
 /**
  * One file of a collection as the loader read it: what its parse gave, valid or not, and its data
@@ -90,7 +112,7 @@ type DataOf<N extends CollectionName> = z.infer<Extract<(typeof collections)[num
  * rules between files (site/checks/) and inspects the photos they name. Every problem of the run is
  * collected and thrown together as one ContentError.
  */
-export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
+export async function loadContentWith(contentDir: string, inspectPhotos: InspectPhotos, options: LoadOptions = {}): Promise<Content> {
   const issues: ContentIssue[] = [];
   const imageIssues: ContentIssue[] = [];
   const imagesRead = loadImages(join(contentDir, 'images'), imageIssues, contentDir);
@@ -130,7 +152,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     options.strict === true,
   );
   // Every photo some content names, with the place that names it: each is checked and encoded once.
-  const photoUses: PhotoUse[] = [];
+  const photoUses: Parameters<InspectPhotos>[1] = [];
   for (const c of collections as readonly Collection[]) {
     for (const { entry, path, problem } of c.check?.(valid(c.name as CollectionName), known) ?? [])
       issues.push((entry as ContentFile).issue(path, problem));

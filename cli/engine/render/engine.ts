@@ -4,7 +4,7 @@ import type { Assets } from '../../../templates/context.tsx';
 import type { SiteModel } from '../../site/model.ts';
 import { type PartMemo, renderPage } from './page.tsx';
 import type { Route, RouteMap } from '../../site/routes.ts';
-import { indexModel, tracker } from '../incremental/tracking.ts';
+import { indexModel, tracker } from './reads.ts';
 
 export { pages } from '../../../templates/pages/index.tsx';
 export { markdownToHtml, renderBatch, renderText } from './markdown.ts';
@@ -12,7 +12,7 @@ export { markdownToHtml, renderBatch, renderText } from './markdown.ts';
 export interface RenderedPage {
   path: string;
   html: string;
-  /** Dependency keys the page read (tracking.ts). */
+  /** Dependency keys the page read (reads.ts). */
   read: string[];
 }
 

@@ -1,21 +1,8 @@
 // A batch of Markdown texts to render, what rendering it gives, and the pack that keeps its HTML: what
 // the render code and the Markdown cache (engine/incremental/markdown-cache.ts) share, without loading either.
 import type { ContentIssue } from '../../site/issues.ts';
-import type { Lang } from '../../site/lang.ts';
-import { writeSealed } from '../incremental/sealed.ts';
-
-/**
- * A Markdown text to render: its source, the hash that names it, its language (what its
- * footnotes and tables say), and the file and line where it starts, which problems and failures
- * in it name.
- */
-export interface MarkdownText {
-  hash: string;
-  markdown: string;
-  lang: Lang;
-  file: string;
-  line: number;
-}
+import type { MarkdownText } from '../load/content.ts';
+import { writeSealed } from '../../support/sealed.ts';
 
 /**
  * Markdown texts rendered together, by the hash of their source, and the pack file that keeps

@@ -12,7 +12,8 @@ import type { Lang } from '../../site/lang.ts';
 import { keepTogether } from '../../site/typeset.ts';
 import { gfmWithoutAutolinks, mayHoldAutolinks } from './gfm.ts';
 import { leftoverSyntax, type Leftover } from './leftovers.ts';
-import { writePack, type MarkdownBatch, type MarkdownText, type RenderedBatch } from './markdown-batch.ts';
+import type { MarkdownText } from '../load/content.ts';
+import { writePack, type MarkdownBatch, type RenderedBatch } from './markdown-batch.ts';
 import { scrollableTables, tableRegionClass } from './tables.ts';
 
 /** What a text's footnotes and tables say in each language (the footnotes' heading is for screen readers). */

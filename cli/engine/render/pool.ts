@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { serialize } from 'node:v8';
 import type { Assets } from '../../../templates/context.tsx';
-import { withHtml } from '../incremental/markdown-cache.ts';
 import { WorkerPool } from '../pool.ts';
 import type { MarkdownBatch, RenderedBatch } from './markdown-batch.ts';
+import { withHtml } from './texts.ts';
 import type { Content, SiteModel } from '../../site/model.ts';
 import { markdownPageOf, type RouteMap } from '../../site/routes.ts';
 import type { RenderedFile, RenderTask, SharedSite } from './worker.ts';

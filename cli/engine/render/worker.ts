@@ -5,9 +5,9 @@ import { createRenderer, renderBatch, type RenderedPage } from './engine.ts';
 import type { MarkdownBatch, RenderedBatch } from './markdown-batch.ts';
 import type { SiteModel } from '../../site/model.ts';
 import { markdownPageOf, outputFile, RouteMap, type Route } from '../../site/routes.ts';
-import { keyLists, type KeyList } from '../incremental/key-lists.ts';
-import { indexModel } from '../incremental/tracking.ts';
-import { Stager, type StagedFile } from '../write/stage.ts';
+import { keyLists, type KeyList } from './key-lists.ts';
+import { indexModel } from './reads.ts';
+import { Stager, type StagedFile } from '../../support/staged.ts';
 
 /**
  * What a build's pages render from. `model` is the SiteModel serialized with node:v8 into shared

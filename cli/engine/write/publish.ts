@@ -12,12 +12,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Manifest } from '../incremental/cache.ts';
 import { statIfAny } from '../../support/stat.ts';
-import { isStaged, type OutputContent, type Outputs } from './stage.ts';
+import { isStaged, type OutputContent, type Outputs } from '../../support/staged.ts';
 import { digest } from '../../support/files.cjs';
 
-export type OutputRecords = Manifest['outputs'];
+/** Hash, size and time of every output file written, by its path: what tells whether the output folder still holds it. */
+export type OutputRecords = Map<string, { hash: string; size: number; mtimeMs: number }>;
 
 /**
  * Where a build puts the new site together beside `outDir` before swapping it in (writeOutputs),

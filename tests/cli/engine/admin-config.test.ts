@@ -11,7 +11,7 @@ import {
   type Choices,
   type EditorField,
 } from '../../../cli/engine/write/admin/config.ts';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import { contentDir } from '../../helpers.ts';
 
 const choices: Choices = choicesOf(await loadContent(contentDir));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import type { ParsedFiles } from '../../../cli/engine/load/parse.ts';
 import { collections, collectionsOf, languagesOf, pathIn, photosFolder } from '../../../cli/site/collections.ts';
 import { contentDir, workedExampleDir } from '../../helpers.ts';

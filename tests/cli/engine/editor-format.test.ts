@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import { editorLayouts, editorName } from '../../../cli/engine/write/admin/config.ts';
 import { collections, languagesOf, pathIn, type Collection } from '../../../cli/site/collections.ts';
 import { fromFile, sourceKey, toFile, type FileLayout } from '../../../cli/site/editor-format.ts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import { build } from '../../../cli/engine/pipeline.ts';
 import { templatesDir } from '../../../cli/support/paths.ts';
 import { ContentError } from '../../../cli/site/issues.ts';

@@ -1,10 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MarkdownCache, renderMarkdown } from '../../../cli/engine/incremental/markdown-cache.ts';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { MarkdownCache } from '../../../cli/engine/incremental/markdown-cache.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import { renderBatch, renderText } from '../../../cli/engine/render/markdown.ts';
 import type { MarkdownBatch, RenderedBatch } from '../../../cli/engine/render/markdown-batch.ts';
+import { renderMarkdown } from '../../../cli/engine/render/texts.ts';
 import { scratchDir } from '../../helpers.ts';
 
 const text = (n: number) => ({
@@ -67,7 +68,7 @@ describe('the Markdown cache', () => {
     let finish = () => {};
     const many = (batches: MarkdownBatch[]) =>
       new Promise<RenderedBatch[]>((resolve) => (finish = () => resolve(batches.map(renderBatch))));
-    const { model, rendered } = renderMarkdown(content, new MarkdownCache(), { many, one: renderText });
+    const { model, rendered } = renderMarkdown(content, { many, one: renderText }, new MarkdownCache());
     const post = model.posts.es.find((p) => p.slug === 'piscina-en-verano')!;
     expect(post.title).toBeTruthy();
     // Read now, the text would be rendered a second time, on the thread that asked.

@@ -5,8 +5,8 @@ import { addSyntheticPosts, generateCorpus } from '../../../cli/commands/bench/c
 import { buildSite } from '../../../cli/engine/build-site.ts';
 import { templatesDir } from '../../../cli/support/paths.ts';
 import { build } from '../../../cli/engine/pipeline.ts';
-import { loadContent } from '../../../cli/engine/load/content.ts';
-import { isStaged, type OutputContent } from '../../../cli/engine/write/stage.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
+import { isStaged, type OutputContent } from '../../../cli/support/staged.ts';
 import type { PageRecord } from '../../../cli/engine/incremental/cache.ts';
 import { copyContent, scratchDir } from '../../helpers.ts';
 

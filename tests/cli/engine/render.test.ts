@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRenderer } from '../../../cli/engine/render/engine.ts';
-import { indexModel, tracker } from '../../../cli/engine/incremental/tracking.ts';
+import { indexModel, tracker } from '../../../cli/engine/render/reads.ts';
 import { loadModel } from '../../../cli/engine/model.ts';
 import { RouteMap } from '../../../cli/site/routes.ts';
 import { contentDir } from '../../helpers.ts';

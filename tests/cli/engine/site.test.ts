@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../cli/engine/pipeline.ts';
 import { templatesDir } from '../../../cli/support/paths.ts';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import type { SiteModel } from '../../../cli/site/model.ts';
 import { outputFile } from '../../../cli/site/routes.ts';
 import { copyContent, editFile } from '../../helpers.ts';

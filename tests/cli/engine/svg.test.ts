@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import { cleanSvg } from '../../../cli/engine/load/svg.ts';
 import { ContentError, issueLines } from '../../../cli/site/issues.ts';
 import { builtSite } from './built-site.ts';

@@ -4,7 +4,7 @@ import { mkdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { copyContent, repoRoot, scratchDir } from '../../helpers.ts';
 

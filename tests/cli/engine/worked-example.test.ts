@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildSummary } from '../../../cli/engine/build-site.ts';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import { build } from '../../../cli/engine/pipeline.ts';
 import { templatesDir } from '../../../cli/support/paths.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { digest, compiledFolder } from '../../../support/files.cjs';
 import { compiledDir, repoRoot } from '../../../support/paths.ts';
 import type { SiteModel } from '../../../site/model.ts';
-import type { Outputs } from '../stage.ts';
+import type { Outputs } from '../../../support/staged.ts';
 import { choicesOf, editorBackend, editorConfig, editorLayouts } from './config.ts';
 
 /** The editor's folder in the output, and the path it answers at. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../../cli/engine/pipeline.ts';
 import { templatesDir } from '../../../../cli/support/paths.ts';
-import { loadContent } from '../../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../../cli/engine/content.ts';
 import { writeOutputs } from '../../../../cli/engine/write/publish.ts';
 import { checkLinks } from '../../../../cli/commands/check-links/command.ts';
 import { formatReport } from '../../../../cli/commands/check-links/report.ts';

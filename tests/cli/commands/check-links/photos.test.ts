@@ -2,7 +2,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks } from '../../../../cli/commands/check-links/command.ts';
-import { loadContent } from '../../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../../cli/engine/content.ts';
 import { build } from '../../../../cli/engine/pipeline.ts';
 import { writeOutputs } from '../../../../cli/engine/write/publish.ts';
 import { templatesDir } from '../../../../cli/support/paths.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { loadContent } from '../../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../../cli/engine/content.ts';
 import { catalogueModule } from '../../../../cli/engine/write/contact-services.ts';
 import { contentDir, repoRoot } from '../../../helpers.ts';
 

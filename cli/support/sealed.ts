@@ -11,7 +11,7 @@
 import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { digest, writeFileAtomic } from '../../support/files.cjs';
+import { digest, writeFileAtomic } from './files.cjs';
 
 export const sealedExt = '.v8';
 /** The name of a cache file, `name` in `dir`. */

@@ -1,9 +1,9 @@
-// Output files as a build holds them, and the staging of pages as they render. Apart from
-// publish.ts, which swaps the new site in: render workers load this, and nothing of publishing
+// Output files as a build holds them, and the staging of pages and photos as they are made. Apart
+// from engine/write/publish.ts, which swaps the new site in: render workers load this, and nothing of publishing
 // (its child_process alone took ~3 ms of each thread's start).
 import { closeSync, fstatSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { digest } from '../../support/files.cjs';
+import { digest } from './files.cjs';
 
 /** An output file already written to a staging folder, e.g. by a render worker. */
 export interface StagedFile {
