@@ -1,6 +1,17 @@
 // The direction of dependencies (docs/architecture.md, "Layers"), checked by `npm run lint`:
 // commands → engine → templates → site (the domain); functions → site; cli/support (file and path
 // helpers, the esbuild configuration) below them all. No cycles anywhere.
+// The engine's stages in order: each imports only the stages before it, never the memo
+// (cli/engine/incremental), which the pipeline asks.
+const stages = ['load', 'photos', 'render', 'write'];
+const stageRules = stages.map((stage, i) => ({
+  name: `${stage}-imports-earlier-stages`,
+  severity: 'error',
+  comment: `The engine runs ${stages.join(' → ')}: ${stage}/ imports only the stages before it, and never the memo.`,
+  from: { path: `^cli/engine/${stage}/` },
+  to: { path: `^cli/engine/(${[...stages.slice(i + 1), 'incremental'].join('|')})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -40,35 +51,7 @@ module.exports = {
       from: { path: '^cli/engine/' },
       to: { path: '^cli/commands/' },
     },
-    {
-      name: 'load-is-the-first-stage',
-      severity: 'error',
-      comment: 'The engine runs load → photos → render → write: loading imports no later stage and no memo.',
-      from: { path: '^cli/engine/load/' },
-      to: { path: '^cli/engine/(photos|render|write|incremental)/' },
-    },
-    {
-      name: 'photos-follow-load',
-      severity: 'error',
-      comment: 'Photos are inspected and encoded after loading: they import load only, no later stage and no memo.',
-      from: { path: '^cli/engine/photos/' },
-      to: { path: '^cli/engine/(render|write|incremental)/' },
-    },
-    {
-      name: 'render-follows-photos',
-      severity: 'error',
-      comment:
-        'Rendering imports load and photos, never write or the memo: the pipeline asks the memo, render only describes what it asks (render/texts.ts).',
-      from: { path: '^cli/engine/render/' },
-      to: { path: '^cli/engine/(write|incremental)/' },
-    },
-    {
-      name: 'write-is-the-last-stage',
-      severity: 'error',
-      comment: 'Writing comes last: it may import every stage, never the memo (the memo keeps what write returns).',
-      from: { path: '^cli/engine/write/' },
-      to: { path: '^cli/engine/incremental/' },
-    },
+    ...stageRules,
     {
       name: 'memo-is-the-pipelines',
       severity: 'error',
