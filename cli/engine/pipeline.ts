@@ -5,7 +5,7 @@ import { keyLists, type KeyList } from './render/key-lists.ts';
 import { compileTemplates, type CompiledTemplates } from './render/compile.ts';
 import { deployFiles } from './write/deploy.ts';
 import { adminFiles } from './write/admin/files.ts';
-import type { MarkdownAhead } from './incremental/markdown-cache.ts';
+import { MarkdownCache, type MarkdownAhead } from './incremental/markdown-cache.ts';
 import { renderMarkdown } from './render/texts.ts';
 import { countMarkdown } from './load/content.ts';
 import type { Content, SiteModel } from '../site/model.ts';
@@ -133,7 +133,8 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
           if (parallelFor(count, parallelFrom.markdown)) options.progress?.(`rendering ${count} Markdown texts`);
         },
       },
-      incremental?.cache.markdown,
+      // In memory without a cache folder: its batches of a pack's size still split across workers.
+      incremental?.cache.markdown ?? new MarkdownCache(),
     );
     const routes = new RouteMap(model);
     const index = indexModel(model, routes);
