@@ -138,7 +138,7 @@ describe('a damaged build cache', { timeout: 60_000 }, () => {
     for (const deps of [(keys: number) => [0, keys], () => [0, -1], () => [0, 1.5], () => [0, '1'], () => '0,1']) {
       await survives(firstPageReads(deps));
     }
-  });
+  }, 300_000); // nine damaged caches, two builds each: over a minute on a busy machine
 
   it('is never trusted when build.v8 holds the columns an older builder wrote', async () => {
     const [file] = (await cacheFiles()).manifest;
