@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import { ContentError, issueLines } from '../../../cli/site/issues.ts';
 import { copyContent, editFile, lineOf, sitegen, workedExampleDir } from '../../helpers.ts';
 
