@@ -3,9 +3,12 @@ import { contactPath } from './contact/fields.ts';
 import { langs } from './lang.ts';
 import { feedPaths, manifestPaths, robotsPath, sitemapPath } from './urls.ts';
 
+/** Where the editor signs in to GitHub (functions/editor-auth/): beside the contact function. */
+export const editorAuthPath = '/api/auth';
+
 /** Top-level folders whose every path the host answers from the build or a function. */
 const servedFolders = new Map([
-  [contactPath.split('/')[1]!, 'the contact function answers'],
+  [contactPath.split('/')[1]!, "the site's functions answer"],
   ['assets', 'the build writes stylesheets, scripts and photos'],
   ['images', 'the images of content/images/ are published'],
   ['admin', 'the content editor is served'],

@@ -2,19 +2,22 @@ import { stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { nodeContactHandler } from '../../../functions/adapters/node.ts';
+import { nodeContactHandler, nodeEditorAuthHandler } from '../../../functions/adapters/node.ts';
 import { contactPath, createContactEnv } from '../../../functions/contact/config.ts';
+import { createEditorAuthEnv } from '../../../functions/editor-auth/config.ts';
+import { editorAuthPath } from '../../../functions/editor-auth/handle.ts';
 import { createSiteServer } from './server.ts';
 import { messages } from '../../messages.ts';
 
-/** Serves the built site with the contact function, as the static hosts would. */
+/** Serves the built site with the contact function and the editor's sign-in, as the static hosts would. */
 export async function serve(opts: { dir: string; port: number; host: string }): Promise<void> {
   const dir = resolve(opts.dir);
   if (!(await stat(join(dir, 'index.html')).catch(() => undefined))) {
     throw new Error(messages.notBuilt(`${dir} has no index.html`, 'then start the server again'));
   }
   const env = createContactEnv(process.env, { outbox: true });
-  const server = createSiteServer({ dir, api: { [contactPath]: nodeContactHandler(env) } });
+  const api = { [contactPath]: nodeContactHandler(env), [editorAuthPath]: nodeEditorAuthHandler(createEditorAuthEnv(process.env)) };
+  const server = createSiteServer({ dir, api });
   console.log(`Serving ${dir} at ${await listen(server, opts.host, opts.port)}`);
   console.log(`Contact form enquiries go to ${env.mailer.destination}`);
 }

@@ -126,7 +126,7 @@ describe('an alias', { timeout: 60_000 }, () => {
         expect.stringMatching(new RegExp(`^${join(content, post)}:\\d+:\\d+  aliases\\.${i}: is .*; remove it \\(E_INVALID_VALUE\\)\n`)),
       ),
     );
-    expect(found).toContainEqual(expect.stringContaining('aliases.0: is under /api/, where the contact function answers'));
+    expect(found).toContainEqual(expect.stringContaining("aliases.0: is under /api/, where the site's functions answer"));
   });
 
   it('may not take a page, even written with a trailing slash or .html, nor the path of another alias', async () => {
@@ -161,7 +161,7 @@ describe('an alias', { timeout: 60_000 }, () => {
     await editFile(content, 'services/piscinas.yaml', (yaml) => yaml.replace(/^slug:\n/m, 'aliases:\n  es: [api]\nslug:\n'));
     const found = await aliasProblems(content);
     expect(found).toContainEqual(
-      `${join(content, 'services')} (the service "piscinas")  the alias /api/javea of /piscinas/javea is under /api/, where the contact function answers (E_ALIAS_TAKEN)\n  hint: remove it from the aliases`,
+      `${join(content, 'services')} (the service "piscinas")  the alias /api/javea of /piscinas/javea is under /api/, where the site's functions answer (E_ALIAS_TAKEN)\n  hint: remove it from the aliases`,
     );
     expect(found.every((problem) => problem.includes('is under /api/'))).toBe(true);
   });

@@ -52,7 +52,7 @@ describe('an alias (a path a page was published at before)', () => {
   });
 
   it.each([
-    ['/api/send-contact-email', 'is under /api/, where the contact function answers'],
+    ['/api/send-contact-email', "is under /api/, where the site's functions answer"],
     ['/API', 'is under /API/'],
     ['/assets/app.js', 'is under /assets/'],
     ['/admin/', 'is under /admin/, where the content editor is served'],
