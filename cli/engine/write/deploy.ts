@@ -4,14 +4,19 @@
  * and finds the nearest 404.html on its own.
  */
 import type { Site } from '../../site/schema/site.ts';
-import { adminFolder, adminPolicy } from './admin/files.ts';
+import type { EditorRepository } from './admin/config.ts';
+import { adminFolder, adminPolicy, readEditorRepository } from './admin/files.ts';
 
 export interface DeployFiles {
   headers: string;
   redirects: string;
 }
 
-export function deployFiles(site: Pick<Site, 'analytics'>, redirects: readonly { from: string; to: string }[] = []): DeployFiles {
+export function deployFiles(
+  site: Pick<Site, 'analytics'>,
+  redirects: readonly { from: string; to: string }[] = [],
+  editor: EditorRepository = readEditorRepository(),
+): DeployFiles {
   const analytics = site.analytics ? ` ${new URL(site.analytics.src).origin}` : '';
   const csp = [
     "default-src 'none'",
@@ -45,7 +50,7 @@ export function deployFiles(site: Pick<Site, 'analytics'>, redirects: readonly {
     '# drops the inherited one on "!", Netlify serves the later rule\'s value.',
     `/${adminFolder}/*`,
     '  ! Content-Security-Policy',
-    `  Content-Security-Policy: ${adminPolicy}`,
+    `  Content-Security-Policy: ${adminPolicy(editor)}`,
     '  X-Robots-Tag: noindex',
     '',
   ].join('\n');

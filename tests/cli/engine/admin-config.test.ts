@@ -6,6 +6,7 @@ import { reviewSchema } from '../../../cli/site/schema/review.ts';
 import {
   choicesOf,
   editorBackend,
+  editorRepository,
   editorConfig,
   portable,
   type Choices,
@@ -158,19 +159,33 @@ describe("the editor's configuration, generated from the schemas", () => {
     });
   });
 
-  it("signs in to the company's GitHub repository named in package.json, or through Git Gateway without one", () => {
-    expect(editorBackend({ repository: 'github:marina-hogar/site' })).toEqual({
+  it("signs in to the company's GitHub repository named in package.json, through the site's own function", () => {
+    const github = { repo: 'marina-hogar/site', apiRoot: 'https://api.github.com' };
+    expect(editorRepository({ repository: 'github:marina-hogar/site' }, {})).toEqual(github);
+    expect(editorRepository({ repository: { url: 'git+https://github.com/marina-hogar/site.git' } }, {})).toEqual(github);
+    expect(editorBackend(github)).toEqual({ name: 'github', repo: 'marina-hogar/site', branch: 'main', auth_endpoint: 'api/auth' });
+    // Without a GitHub repository no backend is guessed (Git Gateway is deprecated): the editor says what to do.
+    for (const pkg of [{}, { repository: 'gitlab:someone/site' }]) {
+      expect(editorBackend(editorRepository(pkg, {})), JSON.stringify(pkg)).toEqual({
+        name: 'github',
+        branch: 'main',
+        auth_endpoint: 'api/auth',
+      });
+    }
+  });
+
+  it('takes the repository and the GitHub API from EDITOR_REPOSITORY and EDITOR_GITHUB_API, and refuses malformed ones', () => {
+    const env = { EDITOR_REPOSITORY: 'someone/fork', EDITOR_GITHUB_API: 'http://127.0.0.1:9999/' };
+    expect(editorBackend(editorRepository({ repository: 'github:marina-hogar/site' }, env))).toEqual({
       name: 'github',
-      repo: 'marina-hogar/site',
+      repo: 'someone/fork',
       branch: 'main',
+      auth_endpoint: 'api/auth',
+      api_root: 'http://127.0.0.1:9999',
     });
-    expect(
-      editorBackend({
-        repository: { url: 'git+https://github.com/marina-hogar/site.git' },
-        config: { editorAuthUrl: 'https://auth.example.com' },
-      }),
-    ).toEqual({ name: 'github', repo: 'marina-hogar/site', branch: 'main', base_url: 'https://auth.example.com' });
-    expect(editorBackend({})).toEqual({ name: 'git-gateway', branch: 'main' });
-    expect(editorBackend({ repository: 'gitlab:someone/site' })).toEqual({ name: 'git-gateway', branch: 'main' });
+    expect(() => editorRepository({}, { EDITOR_REPOSITORY: 'https://github.com/someone/fork' })).toThrow(
+      /EDITOR_REPOSITORY .* OWNER\/NAME/,
+    );
+    expect(() => editorRepository({}, { EDITOR_GITHUB_API: 'api.github.com' })).toThrow(/EDITOR_GITHUB_API .* API address/);
   });
 });

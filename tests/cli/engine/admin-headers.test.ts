@@ -8,13 +8,15 @@ import { adminPolicy } from '../../../cli/engine/write/admin/files.ts';
 import { deployFiles } from '../../../cli/engine/write/deploy.ts';
 import { scratchDir } from '../../helpers.ts';
 
-const rules = parseHeaders(deployFiles({}).headers);
+const github = { repo: 'marina-hogar/site', apiRoot: 'https://api.github.com' };
+const rules = parseHeaders(deployFiles({}, [], github).headers);
 const policy = (path: string) => headersFor(rules, path)['content-security-policy'];
 
 describe("the editor's headers and page, as the hosts serve them", () => {
   it("gives /admin/ its own policy in place of the site's, and leaves the site's as strict as it was", () => {
-    expect(policy('/admin/')).toBe(adminPolicy);
-    expect(policy('/admin/config.json')).toBe(adminPolicy);
+    expect(policy('/admin/')).toBe(adminPolicy(github));
+    expect(policy('/admin/config.json')).toBe(adminPolicy(github));
+    expect(policy('/admin/')).toContain("connect-src 'self' blob: https://api.github.com https://www.githubstatus.com;");
     for (const path of ['/', '/fontaneros/javea', '/assets/client.js', '/administracion']) {
       expect(policy(path), path).not.toContain('unsafe');
       expect(policy(path), path).toMatch(/^default-src 'none'; script-src 'self'; style-src 'self';/);
@@ -31,7 +33,7 @@ describe("the editor's headers and page, as the hosts serve them", () => {
       const dir = await scratchDir('admin-serve-');
       await mkdir(join(dir, 'admin'));
       await writeFile(join(dir, 'admin/index.html'), '<!doctype html><title>Editor</title>');
-      await writeFile(join(dir, '_headers'), deployFiles({}).headers);
+      await writeFile(join(dir, '_headers'), deployFiles({}, [], github).headers);
       const site = createSiteServer({ dir });
       await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
       origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -43,7 +45,7 @@ describe("the editor's headers and page, as the hosts serve them", () => {
       const page = await fetch(`${origin}/admin/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<title>Editor</title>');
-      expect(page.headers.get('content-security-policy')).toBe(adminPolicy);
+      expect(page.headers.get('content-security-policy')).toBe(adminPolicy(github));
       const bare = await fetch(`${origin}/admin`, { redirect: 'manual' });
       expect([bare.status, bare.headers.get('location')]).toEqual([301, '/admin/']);
     });

@@ -52,5 +52,19 @@ window.addEventListener('DOMContentLoaded', async () => {
   }
   const config = await configFile;
   const local = await localBackend;
-  cms.init({ config: { ...config, ...local, load_config_file: false } });
+  const backend = config.backend as Record<string, unknown>;
+  if (!local && backend.repo === undefined) return noRepository();
+  // Decap opens its sign-in window at base_url + auth_endpoint and trusts only messages from that
+  // origin: the site's own, wherever it is served (config.ts editorBackend).
+  cms.init({ config: { ...config, backend: { ...backend, base_url: location.origin }, ...local, load_config_file: false } });
 });
+
+/** What the editor shows instead of itself when the build named no repository to save to. */
+function noRepository(): void {
+  const message = document.createElement('main');
+  message.innerHTML = `<h1>El editor aún no está conectado</h1>
+<p>No sabe en qué repositorio de GitHub guardar el contenido. Quien mantiene el sitio tiene que
+indicarlo en <code>package.json</code> («"repository": "github:EMPRESA/REPOSITORIO"») y volver a
+publicarlo, como explica <code>docs/editor.md</code>.</p>`;
+  document.body.replaceChildren(message);
+}

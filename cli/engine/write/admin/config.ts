@@ -6,6 +6,7 @@ import { collections, pathIn, perLanguage, photosFolder, type Collection } from 
 import type { FileLayout } from '../../../site/editor-format.ts';
 import { langs, type Lang } from '../../../site/lang.ts';
 import type { SiteModel } from '../../../site/model.ts';
+import { editorAuthPath } from '../../../site/served.ts';
 import { imageRef, isoDate, photoRef } from '../../../site/schema/common.ts';
 import { maxBytes } from '../../photos/plan.ts';
 import { fieldLabel, optionLabel, patternMessage } from './labels.ts';
@@ -36,18 +37,50 @@ export const choicesOf = (model: Pick<SiteModel, 'services' | 'localities' | 'im
 /** The name a collection has in the editor, per language for those with a folder per language. */
 export const editorName = (c: Collection, lang?: Lang) => (lang ? `${c.name}-${lang}` : c.name);
 
+/** The repository the editor saves to, and the API it reaches it through. */
+export interface EditorRepository {
+  /** "OWNER/NAME" on GitHub; undefined when none is named, and the editor says so (client.ts). */
+  repo: string | undefined;
+  /** GitHub's REST API: api.github.com, or GitHub Enterprise's (or a test's) from EDITOR_GITHUB_API. */
+  apiRoot: string;
+}
+
+export const githubApi = 'https://api.github.com';
+
 /**
- * Where the editor signs in and saves in production (docs/editor.md): the company's repository on
- * GitHub, as package.json's `repository` names it, through the OAuth client at `authUrl` (Decap's
- * default is Netlify's); without one, Netlify's Git Gateway. `npm run cms` replaces either with the
- * local backend (client.ts).
+ * The editor's repository, from package.json's `repository` ("github:OWNER/NAME" or its GitHub URL),
+ * or from EDITOR_REPOSITORY ("OWNER/NAME") when set, with EDITOR_GITHUB_API for another GitHub than
+ * github.com (docs/editor.md).
  */
-export function editorBackend(pkg: { repository?: string | { url?: string }; config?: { editorAuthUrl?: string } }) {
+export function editorRepository(
+  pkg: { repository?: string | { url?: string } },
+  env: Record<string, string | undefined>,
+): EditorRepository {
   const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
-  const repo = url && /^(?:github:|(?:git\+)?https:\/\/github\.com\/)([\w.-]+\/[\w.-]+?)(?:\.git)?$/.exec(url)?.[1];
-  if (!repo) return { name: 'git-gateway', branch: 'main' };
-  const authUrl = pkg.config?.editorAuthUrl;
-  return { name: 'github', repo, branch: 'main', ...(authUrl && { base_url: authUrl }) };
+  const named = env.EDITOR_REPOSITORY?.trim();
+  if (named && !/^[\w.-]+\/[\w.-]+$/.test(named))
+    throw new Error(`EDITOR_REPOSITORY is "${named}": write it as OWNER/NAME, e.g. marina-hogar/web.`);
+  const apiRoot = env.EDITOR_GITHUB_API?.trim().replace(/\/+$/, '') || githubApi;
+  if (!/^https?:\/\/[^/]+(\/.*)?$/.test(apiRoot))
+    throw new Error(`EDITOR_GITHUB_API is "${apiRoot}": write GitHub's API address, e.g. https://github.example.com/api/v3.`);
+  const repo = named || (url && /^(?:github:|(?:git\+)?https:\/\/github\.com\/)([\w.-]+\/[\w.-]+?)(?:\.git)?$/.exec(url)?.[1]) || undefined;
+  return { repo, apiRoot };
+}
+
+/**
+ * Decap's GitHub backend for the repository, signing in through the site's own function (functions/editor-auth/).
+ * Decap needs that function's origin as `base_url`, and it is the page's own: the editor's script
+ * adds it as it starts (client.ts), so one build serves any address of the site. `npm run cms`
+ * replaces the backend with the local one.
+ */
+export function editorBackend({ repo, apiRoot }: EditorRepository) {
+  return {
+    name: 'github',
+    ...(repo && { repo }),
+    branch: 'main',
+    auth_endpoint: editorAuthPath.slice(1),
+    ...(apiRoot !== githubApi && { api_root: apiRoot }),
+  };
 }
 
 /** The Decap configuration for a content folder named `contentFolder` at the root of its repository. */
@@ -55,7 +88,7 @@ export function editorConfig(
   choices: Choices,
   contentFolder: string,
   list: readonly Collection[] = collections,
-  backend: object = editorBackend({}),
+  backend: object = editorBackend({ repo: undefined, apiRoot: githubApi }),
 ) {
   return {
     locale: 'es',

@@ -7,7 +7,7 @@ import { digest, compiledFolder } from '../../../support/files.cjs';
 import { compiledDir, repoRoot } from '../../../support/paths.ts';
 import type { SiteModel } from '../../../site/model.ts';
 import type { Outputs } from '../../../support/staged.ts';
-import { choicesOf, editorBackend, editorConfig, editorLayouts } from './config.ts';
+import { choicesOf, editorBackend, editorConfig, editorLayouts, editorRepository, type EditorRepository } from './config.ts';
 
 /** The editor's folder in the output, and the path it answers at. */
 export const adminFolder = 'admin';
@@ -15,22 +15,30 @@ export const adminFolder = 'admin';
 /**
  * Its content-security policy, for the hosts' `_headers`. Decap needs what the site never allows:
  * inline styles (emotion), eval (ajv compiles the config's schema) and the blob: URLs it keeps uploads
- * in. It connects to GitHub's API (the GitHub backend), or to this origin only: Git Gateway answers
- * under /.netlify/, `npm run cms` under /admin/. Signing in to GitHub opens a window, which this
- * policy does not govern.
+ * in. It connects to GitHub's API, and to GitHub's status page, which Decap asks whether the API is
+ * up; `npm run cms` answers under /admin/. The sign-in window has its own (functions/editor-auth/page.ts).
  */
-export const adminPolicy = [
-  "default-src 'none'",
-  "script-src 'self' 'unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://avatars.githubusercontent.com",
-  "font-src 'self' data:",
-  "connect-src 'self' blob: https://api.github.com",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+export function adminPolicy({ apiRoot }: EditorRepository): string {
+  const api = new URL(apiRoot).origin;
+  return [
+    "default-src 'none'",
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+    "font-src 'self' data:",
+    `connect-src 'self' blob: ${api} https://www.githubstatus.com`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The editor's repository as this build names it: package.json's, or the environment's (config.ts). */
+export function readEditorRepository(): EditorRepository {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Parameters<typeof editorRepository>[0];
+  return editorRepository(pkg, process.env);
+}
 
 const decapRequire = createRequire(join(repoRoot, 'package.json'));
 
@@ -87,8 +95,7 @@ export async function adminFiles(
   const script = await clientScript(toolVersion);
   const scriptFile = `editor.${digest(script, 'hex').slice(0, 10)}.js`;
   outputs.set(`${adminFolder}/${scriptFile}`, script);
-  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Parameters<typeof editorBackend>[0];
-  const config = editorConfig(choicesOf(model), contentFolder, undefined, editorBackend(pkg));
+  const config = editorConfig(choicesOf(model), contentFolder, undefined, editorBackend(readEditorRepository()));
   // JSON, which the editor's script reads itself (client.ts): a YAML dump of it took ~25 ms of every build.
   outputs.set(`${adminFolder}/config.json`, `${JSON.stringify(config, null, 1)}\n`);
   outputs.set(`${adminFolder}/index.html`, page(model.site.brand, scriptFile, `${decapFolder}/decap-cms.js`));
