@@ -1,0 +1,91 @@
+/**
+ * Driving the editor at /admin/ (Decap CMS) as a person does, by the labels it shows: shared by the
+ * browser tests of `npm run cms` and of the live site's GitHub sign-in.
+ */
+import type { Page } from 'playwright-core';
+
+/**
+ * The control of the field labelled `label` (with " (opcional)" for optional ones), in the Spanish
+ * pane (0) or the English one (1) of a bilingual entry, or the nth such field of a list.
+ */
+export async function field(page: Page, label: string, nth = 0) {
+  const labels = page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${label}( \\(opcional\\))?$`) })
+    .filter({ visible: true });
+  await labels.nth(nth).waitFor();
+  const id = await labels.nth(nth).getAttribute('for');
+  return page.locator(`[id="${id}"]`);
+}
+
+/** Picks an option of a select field by its label. */
+export async function choose(page: Page, label: string, option: string, nth = 0) {
+  await (await field(page, label, nth)).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Types into a Markdown field (raw mode: an editable area, not an input). */
+export async function typeMarkdown(page: Page, nth: number, text: string) {
+  const areas = page.locator('[contenteditable="true"]').filter({ visible: true });
+  await areas.nth(nth).click();
+  await page.keyboard.type(text);
+}
+
+/** Uploads a file through the media library of the first photo still without one; confirmPick picks it. */
+export async function upload(page: Page, file: string) {
+  await page.getByRole('button', { name: 'Escoge un archivo' }).filter({ visible: true }).first().click();
+  await page.locator('input[type="file"]').setInputFiles(file);
+}
+
+export const confirmPick = (page: Page) => page.getByRole('button', { name: 'Confirmar selección' }).click();
+
+/** Everything a job needs but its photos, with its slugs in each language. */
+export async function fillJob(page: Page, es: string, en: string) {
+  await (await field(page, 'Fecha')).fill('2025-03-14');
+  await choose(page, 'Servicio', 'Piscinas');
+  await choose(page, 'Localidad', 'Jávea');
+  await (await field(page, 'Dirección \\(slug\\)')).fill(es);
+  await (await field(page, 'Título')).fill('Suelo nuevo para una terraza en Jávea');
+  await (await field(page, 'Resumen')).fill('Cambiamos las baldosas levantadas de una terraza junto a la piscina.');
+  await typeMarkdown(page, 0, 'Levantamos el suelo viejo y pusimos **baldosa antideslizante**.');
+  await (await field(page, 'Duración')).fill('cuatro días');
+  await (await field(page, 'Dirección \\(slug\\)', 1)).fill(en);
+  await (await field(page, 'Título', 1)).fill('A new floor for a terrace in Jávea');
+  await (await field(page, 'Resumen', 1)).fill('We replaced the lifted tiles of a terrace by the pool.');
+  await typeMarkdown(page, 1, 'We took up the old floor and laid **non-slip tiles**.');
+}
+
+/** The two photos of the job fillJob describes, uploaded from `files` (before, after) with their alt texts and roles. */
+export async function addJobPhotos(page: Page, files: readonly [string, string]) {
+  for (const [i, file, es, en, role] of [
+    [0, files[0], 'La terraza antes, con las baldosas levantadas', 'The terrace before, with lifted tiles', 'Antes'],
+    [1, files[1], 'La terraza después, con el suelo nuevo', 'The terrace after, with the new floor', 'Después'],
+  ] as const) {
+    await page
+      .getByRole('button', { name: /Add fotos/ })
+      .first()
+      .click();
+    await upload(page, file);
+    await confirmPick(page);
+    await (await field(page, 'Español', i)).fill(es);
+    await (await field(page, 'Inglés', i)).fill(en);
+    await choose(page, 'Papel en el antes y después', role, i);
+  }
+}
+
+/** A review by Marta L. of the pools service in Jávea. */
+export async function fillReview(page: Page) {
+  await (await field(page, 'Autor \\(nombre e inicial\\)')).fill('Marta L.');
+  await choose(page, 'Localidad', 'Jávea');
+  await choose(page, 'Servicio', 'Piscinas');
+  await (await field(page, 'Puntuación')).fill('5');
+  await (await field(page, 'Fecha')).fill('2025-03-20');
+  await choose(page, 'Idioma del texto', 'Español');
+  await (await field(page, 'Texto')).fill('Nos dejaron la terraza impecable y recogieron todo al terminar.');
+  await choose(page, 'Dónde lo dijo', 'Google');
+}
+
+export async function publish(page: Page) {
+  await page.getByRole('button', { name: 'Publicar' }).first().click();
+  await page.getByText('Publicar ahora').click();
+}
