@@ -23,7 +23,7 @@ import { startFakeGitHub, type FakeGitHub } from '../functions/fake-github.ts';
 import { repoRoot, scratchDir, workedExampleDir } from '../helpers.ts';
 import { addJobPhotos, fillJob, fillReview, publish } from './editor.ts';
 
-const timeouts = { step: 120_000, setup: 300_000, wait: 30_000 };
+const timeouts = { step: 240_000, setup: 300_000, wait: 60_000 };
 const app = { clientId: 'Iv1.marina-editor', clientSecret: 'the-oauth-apps-secret' };
 const repo = 'marina-hogar/web';
 const serial = 'SN-GITHUB-TEST-0042';
