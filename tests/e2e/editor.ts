@@ -1,8 +1,24 @@
 /**
- * Driving the editor at /admin/ (Decap CMS) as a person does, by the labels it shows: shared by the
- * browser tests of `npm run cms` and of the live site's GitHub sign-in.
+ * Driving the editor at /admin/ (Decap CMS) as a person does, by the labels it shows, and what a
+ * build of its saves must show: shared by the browser tests of `npm run cms` and of the live site's
+ * GitHub sign-in.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+
+/** A photo as a camera saves it at `file`: EXIF with the camera's `serial` and where it was taken. */
+export async function cameraPhoto(file: string, serial: string): Promise<void> {
+  await sharp({ create: { width: 960, height: 720, channels: 3, background: '#3a7bd5' } })
+    .withExif({
+      IFD0: { Make: 'Acme', Model: 'Camera', Software: serial },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 47/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '0/1 9/1 45/1' },
+    })
+    .jpeg({ quality: 80 })
+    .toFile(file);
+}
 
 /**
  * The control of the field labelled `label` (with " (opcional)" for optional ones), in the Spanish
@@ -88,4 +104,30 @@ export async function fillReview(page: Page) {
 export async function publish(page: Page) {
   await page.getByRole('button', { name: 'Publicar' }).first().click();
   await page.getByText('Publicar ahora').click();
+}
+
+/**
+ * In the site built into `out`: the job of addJobPhotos and fillJob with both photos as <picture>
+ * and their alt texts, in both languages, fillReview's review on the home page, and no image that
+ * keeps EXIF (GPS) or the camera's `serial`.
+ */
+export async function expectPublished(out: string, serial: string): Promise<void> {
+  const job = await readFile(join(out, 'trabajos/terraza-javea.html'), 'utf8');
+  const pictures = job.match(/<picture>[\s\S]*?<\/picture>/g) ?? [];
+  for (const alt of ['La terraza antes, con las baldosas levantadas', 'La terraza después, con el suelo nuevo'])
+    expect(
+      pictures.some((p) => p.includes(`alt="${alt}"`)),
+      alt,
+    ).toBe(true);
+  expect((await readFile(join(out, 'en/projects/terrace-javea.html'), 'utf8')).includes('The terrace after, with the new floor')).toBe(
+    true,
+  );
+  expect((await readFile(join(out, 'index.html'), 'utf8')).includes('Nos dejaron la terraza impecable')).toBe(true);
+  const images = (await readdir(out, { recursive: true })).filter((f) => /\.(jpe?g|webp|avif)$/.test(f));
+  expect(images.filter((f) => f.includes('terraza')).length).toBeGreaterThanOrEqual(2);
+  for (const file of images) {
+    const bytes = await readFile(join(out, file));
+    expect((await sharp(bytes).metadata()).exif, file).toBeUndefined();
+    expect(bytes.includes(serial), file).toBe(false);
+  }
 }
