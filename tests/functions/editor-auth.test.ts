@@ -140,7 +140,13 @@ describe('the sign-in refuses', () => {
       ["another sign-in's state", wrong.href, { cookie }],
       ['no cookie', callback, {}],
       ["another sign-in's cookie", callback, { cookie: other.cookie }],
-      ['a cookie whose signature was changed', callback, { cookie: cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) }],
+      // The signature's first character: its last holds bits base64 decoding drops.
+      [
+        'a cookie whose signature was changed',
+        callback,
+        { cookie: cookie.replace(/\.([\w-])([\w-]+)$/, (_, c, rest) => `.${c === 'A' ? 'B' : 'A'}${rest}`) },
+      ],
+      ['a cookie whose expiry was moved', callback, { cookie: cookie.replace(/\.(\d+)\./, (_, t) => `.${Number(t) + 60_000}.`) }],
     ] as const) {
       const page = await navigate(url, headers);
       const html = await page.text();
