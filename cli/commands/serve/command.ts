@@ -16,10 +16,16 @@ export async function serve(opts: { dir: string; port: number; host: string }): 
     throw new Error(messages.notBuilt(`${dir} has no index.html`, 'then start the server again'));
   }
   const env = createContactEnv(process.env, { outbox: true });
-  const api = { [contactPath]: nodeContactHandler(env), [editorAuthPath]: nodeEditorAuthHandler(createEditorAuthEnv(process.env)) };
+  const auth = createEditorAuthEnv(process.env);
+  const api = { [contactPath]: nodeContactHandler(env), [editorAuthPath]: nodeEditorAuthHandler(auth) };
   const server = createSiteServer({ dir, api });
   console.log(`Serving ${dir} at ${await listen(server, opts.host, opts.port)}`);
   console.log(`Contact form enquiries go to ${env.mailer.destination}`);
+  console.log(
+    'missing' in auth.github
+      ? `The editor's sign-in at ${editorAuthPath} needs ${auth.github.missing.join(' and ')} (docs/editor.md)`
+      : `The editor signs in at ${editorAuthPath} with the GitHub OAuth app ${auth.github.clientId} of ${auth.github.url}`,
+  );
 }
 
 /** Starts listening and returns the URL to open. */
