@@ -10,7 +10,7 @@ import { sizeLimits } from '../../engine/load/guarded-read.ts';
 import { maxBytes } from '../../engine/photos/plan.ts';
 import type { ContentFiles } from './files.ts';
 import { type EditorPlaces, type Place, Refused, shown } from './places.ts';
-import { photoRefusal } from './uploads.ts';
+import { acceptedPhoto } from './uploads.ts';
 
 const id = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -58,14 +58,13 @@ export function localBackend({ places, files, repository }: { places: EditorPlac
     name: basename(place.path),
   });
 
-  /** The photo an upload would be, once its place and its bytes pass. */
+  /** The photo an upload would be, once its place and its bytes pass: as stored, without its metadata. */
   const checkedAsset = async (upload: z.infer<typeof asset>) => {
     const place = places.photo(upload.path);
     await files.writable(place);
-    const bytes = Buffer.from(upload.content, 'base64');
-    const refused = await photoRefusal(place.parts.at(-1)!, bytes);
-    if (refused) throw new Refused(422, refused);
-    return { place, bytes };
+    const accepted = await acceptedPhoto(place.parts.at(-1)!, Buffer.from(upload.content, 'base64'));
+    if ('refusal' in accepted) throw new Refused(422, accepted.refusal);
+    return { place, bytes: accepted.bytes };
   };
 
   /** The entry a data file would be, once its path, its new path and its text pass the build's rules. */

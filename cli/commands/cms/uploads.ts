@@ -1,13 +1,15 @@
 // What the editor may upload: only photos the build will publish. The first bytes must say JPEG,
 // PNG, WebP, AVIF or HEIC, and then the build's own inspection (engine/photos/inspect.ts) must
 // measure and decode it, so that a photo's header followed by HTML or SVG is refused as the next
-// build would refuse it. Messages are in Spanish, naming the file and saying what to do.
+// build would refuse it. What is stored has lost its location and serial numbers
+// (engine/photos/strip.ts). Messages are in Spanish, naming the file and saying what to do.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { errors } from '../../site/errors.ts';
 import type { ContentIssue } from '../../site/issues.ts';
 import { inspectPhotos } from '../../engine/photos/inspect.ts';
+import { stripMetadata, UnstrippableError } from '../../engine/photos/strip.ts';
 import { maxBytes, maxMegapixels, minPhotoWidth } from '../../engine/photos/plan.ts';
 
 /** What the first bytes of a file say it is, among the photo formats the build takes. */
@@ -51,6 +53,25 @@ export async function photoRefusal(name: string, bytes: Buffer): Promise<string 
   if (!problems.length) return undefined;
   const said = problems.map(({ code, message }) => spanish[code]?.(name) ?? `«${name}» no se puede publicar (${message}).`);
   return [...new Set(said)].join(' ');
+}
+
+/**
+ * The upload `bytes`, to be named `name` under content/photos/, as it is stored: without its GPS
+ * position, serial numbers and other metadata, its pixels untouched; or why it may not be saved.
+ */
+export async function acceptedPhoto(name: string, bytes: Buffer): Promise<{ bytes: Buffer } | { refusal: string }> {
+  if (bytes.length <= maxBytes && photoFormat(bytes)) {
+    try {
+      bytes = Buffer.from(stripMetadata(bytes));
+    } catch (error) {
+      if (!(error instanceof UnstrippableError)) throw error;
+      return {
+        refusal: `«${name}» no se puede guardar sin su ubicación y los datos de la cámara (${error.message}): expórtala como JPEG y súbela otra vez.`,
+      };
+    }
+  }
+  const refusal = await photoRefusal(name, bytes);
+  return refusal ? { refusal } : { bytes };
 }
 
 /** The build's inspection of `bytes`, as a photo of a content folder of its own outside the repository. */

@@ -2,6 +2,8 @@
 // published from there, so a warm build encodes only what changed.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { Sharp } from 'sharp';
 import { digest, writeFileAtomic } from '../../support/files.cjs';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import { isRecord } from '../../site/json.ts';
@@ -12,7 +14,8 @@ import { clearForFolder, damagedNote, readCacheFile, sealedFile, writeSealed } f
 import type { StagedFile } from '../../support/staged.ts';
 import { errors } from '../../site/errors.ts';
 import { photoLimit, reason } from './inspect.ts';
-import { photoPixels } from './decode.ts';
+import { isHeic, photoPixels } from './decode.ts';
+import { pngChunk } from './strip.ts';
 import { encoderSettings, inParallel, loadSharp, variantsOf } from './plan.ts';
 
 /** What the cache recorded of each file it holds, by file name: a file is trusted only as recorded. */
@@ -131,9 +134,9 @@ class SourceChanged extends Error {}
 
 /**
  * The bytes of `variants` of `photo`. Its source is decoded once (decode.ts), turned upright and
- * converted to sRGB through its ICC profile (a HEIC's is not read: its pixels are taken as sRGB);
- * only those pixels go on to the encoders, so no metadata of the camera (EXIF, GPS, XMP, serial
- * numbers) can reach the site.
+ * converted to sRGB through its ICC profile (a phone's Display P3 keeps its colours); only those
+ * pixels go on to the encoders, so no metadata of the camera (EXIF, GPS, XMP, serial numbers) can
+ * reach the site.
  */
 async function encodePhoto(photo: Photo, variants: { format: PhotoFormat; width: number; height: number }[]): Promise<Buffer[]> {
   // The content folder holds photos/, which holds the file by its name.
@@ -144,7 +147,10 @@ async function encodePhoto(photo: Photo, variants: { format: PhotoFormat; width:
   if (!source || digest(source) !== photo.source.hash)
     throw new SourceChanged(`${photo.source.file} changed while the build was reading it`);
   const sharp = await loadSharp();
-  const { data, info } = await (await photoPixels(source)).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const metadata = await sharp(source).metadata();
+  const decoded = await photoPixels(source, metadata);
+  const managed = (await isHeic(metadata)) && metadata.icc ? sharp(await pngWithProfile(decoded, metadata.icc)) : decoded;
+  const { data, info } = await managed.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
   return Promise.all(
     variants.map(({ format, width, height }) => {
@@ -156,4 +162,17 @@ async function encodePhoto(photo: Photo, variants: { format: PhotoFormat; width:
       return sized.flatten({ background: '#ffffff' }).jpeg(encoderSettings.jpeg).toBuffer();
     }),
   );
+}
+
+/**
+ * A HEIC's pixels (which heic-decode gives without colour management) as a PNG that carries the
+ * HEIC's ICC profile, so that sharp converts them to sRGB as it does a JPEG's: stored uncompressed,
+ * it is only a way to hand sharp pixels and profile together.
+ */
+async function pngWithProfile(pixels: Sharp, icc: Buffer): Promise<Buffer> {
+  const png = await pixels.png({ compressionLevel: 0 }).toBuffer();
+  // iCCP: a profile name, a zero byte, the compression method (0, deflate) and the profile deflated.
+  const iccp = pngChunk('iCCP', Buffer.concat([Buffer.from('heic\0\0', 'latin1'), deflateSync(icc)]));
+  // After the signature (8 bytes) and IHDR (25), before any image data, as PNG requires.
+  return Buffer.concat([png.subarray(0, 33), iccp, png.subarray(33)]);
 }

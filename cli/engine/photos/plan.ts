@@ -32,6 +32,9 @@ export const encoderSettings = {
  */
 export const encoderVersion = 'sharp 0.35.5, libvips 8.18.7';
 
+/** How a source becomes the pixels that are encoded, part of every variant's name: 2 applies a HEIC's colour profile. */
+const pixelsVersion = 2;
+
 /**
  * How sources are decoded, both to check them and to encode them, so that a photo the load accepts
  * also encodes: data that stops early is refused, and pixels stay within the limit checked before.
@@ -66,7 +69,7 @@ export function planVariants(name: string, sourceHash: string, width: number, he
   const sizes = widths.map((w) => ({ width: w, height: Math.max(1, Math.round((height * w) / width)) }));
   const variants = (format: PhotoFormat) =>
     sizes.map((size) => {
-      const key = digest([sourceHash, encoderSettings[format], size.width, format, encoderVersion], 'hex').slice(0, 10);
+      const key = digest([sourceHash, encoderSettings[format], size.width, format, encoderVersion, pixelsVersion], 'hex').slice(0, 10);
       return { ...size, path: `/assets/photos/${stem(name)}-${size.width}.${key}.${photoExtensions[format]}` };
     });
   return { avif: variants('avif'), webp: variants('webp'), jpeg: variants('jpeg') };

@@ -4,6 +4,9 @@ import { httpsUrl, isoDate, langSchema, slug, text } from './common.ts';
 /** Where the customer said it. */
 export const reviewSources = ['google', 'facebook', 'email', 'whatsapp', 'in-person'] as const;
 
+/** How the customer agreed to their words being shown on the site: the company keeps that message or paper. */
+export const consentWays = ['email', 'whatsapp', 'in-person', 'paper'] as const;
+
 /**
  * What a customer said, content/reviews/<name>.yaml, in the language they wrote it. Only with
  * their consent, word for word: invented or edited reviews are illegal in the EU.
@@ -12,8 +15,17 @@ export const reviewSchema = z
   .object({
     /** Marks made-up entries (test fixtures, samples): `build --strict` refuses them. */
     example: z.boolean().optional(),
-    /** First name and initial only. */
-    author: z.string().regex(/^\p{Lu}[\p{L}'-]+ \p{Lu}\.$/u, 'must be a first name and an initial, such as "Ana G."'),
+    /**
+     * The name as the customer agreed to show it: a first name and an initial ("Ana G.") or surnames
+     * ("Carmen López", "José Luis de la Fuente"); each word capitalised but linking words.
+     */
+    author: z
+      .string()
+      .max(60)
+      .regex(
+        /^\p{Lu}[\p{L}'-]+(?: (?:\p{Ll}+ )*(?:\p{Lu}\.|\p{Lu}[\p{L}'-]+))+$/u,
+        'must be a first name and an initial or surname, capitalised, such as "Ana G." or "Carmen López"',
+      ),
     locality: slug,
     /** Spanish slug of the service. */
     service: slug,
@@ -27,6 +39,8 @@ export const reviewSchema = z
     source: z.enum(reviewSources),
     /** Where the review can be read, if it is public. */
     url: httpsUrl.optional(),
+    /** When and how the customer agreed to its publication here: the build refuses a review without it. */
+    consent: z.object({ date: isoDate, how: z.enum(consentWays) }).strict(),
   })
   .strict();
 export type Review = z.infer<typeof reviewSchema>;

@@ -410,6 +410,25 @@ describe('a HEIC photo from a phone', () => {
     }
   });
 
+  it("applies a Display P3 HEIC's colour profile: its green is published as the same green in sRGB", async () => {
+    // One green, sRGB (40, 200, 60), stored in Display P3 as (97, 197, 81): see make-phone-heic.mjs.
+    await writeFile(join(photosDir, 'obra', 'p3.heic'), await readFile(join(repoRoot, 'tests/fixtures/phone-photo/display-p3.heic')));
+    const { photos, issues } = await inspect(['obra/p3.heic']);
+    expect(issues).toEqual([]);
+    const p3 = photos.get('obra/p3.heic')!;
+    await encode([p3], join(root, 'cache', 'p3'));
+    for (const variant of variantsOf(p3)) {
+      const [r, g, b] = await pixelAt(await readFile(join(root, 'cache', 'p3', variant.path.split('/').at(-1)!)), 20, 20);
+      // Taken as sRGB, the stored values would show (97, 197, 81): duller, and yellower.
+      for (const [got, want] of [
+        [r, 40],
+        [g, 200],
+        [b, 60],
+      ])
+        expect(Math.abs(got! - want!), `${variant.path}: ${[r, g, b]}`).toBeLessThanOrEqual(12);
+    }
+  });
+
   it('reports a damaged HEIC, and one over the limits naming them, at its file', async () => {
     const bytes = await readFile(phoneHeic);
     const bad = join(photosDir, 'bad-heic');

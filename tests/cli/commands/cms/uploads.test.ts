@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { photoFormat, photoRefusal } from '../../../../cli/commands/cms/uploads.ts';
+import { acceptedPhoto, photoFormat, photoRefusal } from '../../../../cli/commands/cms/uploads.ts';
 import { repoRoot, workedExampleDir } from '../../../helpers.ts';
 import { polyglots } from './polyglots.ts';
 
@@ -16,6 +16,33 @@ describe('what the editor may upload', { timeout }, () => {
     expect(photoFormat(heic)).toBe('HEIC');
     expect(await photoRefusal('obra.jpg', jpeg)).toBeUndefined();
     expect(await photoRefusal('IMG_0001.HEIC', heic)).toBeUndefined();
+  });
+
+  it('stores a photo without its GPS position and serial numbers, its pixels untouched', async () => {
+    const serial = 'SN-UPLOAD-0042';
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7bd5' } })
+      .withExif({
+        IFD0: { Make: 'Acme', Software: serial },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 47/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '0/1 9/1 45/1' },
+      })
+      .jpeg()
+      .toBuffer();
+    const heic = await readFile(join(repoRoot, 'tests/fixtures/phone-photo/phone.heic'));
+    for (const [name, bytes, secret] of [
+      ['obra.jpg', jpeg, serial],
+      ['IMG_0001.HEIC', heic, 'SN-4417-PRIVATE'],
+    ] as const) {
+      expect(bytes.includes(secret), name).toBe(true);
+      const accepted = await acceptedPhoto(name, bytes);
+      if (!('bytes' in accepted)) throw new Error(accepted.refusal);
+      expect(accepted.bytes.includes(secret), name).toBe(false);
+    }
+    const stored = await acceptedPhoto('obra.jpg', jpeg);
+    if (!('bytes' in stored)) throw new Error(stored.refusal);
+    expect((await sharp(stored.bytes).raw().toBuffer()).equals(await sharp(jpeg).raw().toBuffer())).toBe(true);
+    expect(await acceptedPhoto('factura.jpg', Buffer.from('%PDF-1.4'))).toEqual({
+      refusal: '«factura.jpg» no es una foto JPEG, PNG, WebP, AVIF ni HEIC.',
+    });
   });
 
   it('refuses a file that is not a photo, or too large, saying so in Spanish and naming it', async () => {
