@@ -191,7 +191,12 @@ function stripPng(bytes: Uint8Array): Uint8Array {
   }
   if (!changed) return bytes;
   // eXIf goes before the image data, after the header and colour chunks.
-  if (orientation !== 1) parts.splice(parts.findIndex((p) => ascii(p, 4, 8) === 'IDAT'), 0, pngChunk('eXIf', orientationTiff(orientation)));
+  if (orientation !== 1)
+    parts.splice(
+      parts.findIndex((p) => ascii(p, 4, 8) === 'IDAT'),
+      0,
+      pngChunk('eXIf', orientationTiff(orientation)),
+    );
   return concat(parts);
 }
 
@@ -320,7 +325,8 @@ function stripIsoMedia(bytes: Uint8Array): Uint8Array {
     const ranges = item.extents.map(({ offset, length }) => {
       const start = base + item.base + offset;
       const end = length === 0 ? (item.method === 1 ? idat!.end : bytes.length) : start + length;
-      if (start > end || end > (item.method === 1 ? idat!.end : bytes.length)) throw new UnstrippableError('an item of the file runs past its end');
+      if (start > end || end > (item.method === 1 ? idat!.end : bytes.length))
+        throw new UnstrippableError('an item of the file runs past its end');
       return [start, end] as const;
     });
     const length = ranges.reduce((n, [s, e]) => n + e - s, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import { ContentError } from '../../../cli/site/issues.ts';
 import { reviewSchema } from '../../../cli/site/schema/review.ts';
 import { copyContent, editFile, workedExampleDir } from '../../helpers.ts';
