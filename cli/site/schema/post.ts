@@ -8,7 +8,8 @@ export const postFrontMatterSchema = z
     excerpt: text.max(220, 'should be at most 220 characters to fit a card'),
     /** ISO date, YYYY-MM-DD. */
     date: isoDate,
-    category: text,
+    /** Key of one of the categories of the strings (content/i18n/, blog.categories), e.g. "piscinas". */
+    category: slug,
     slug,
     /** Slug of the same post in the other language. */
     counterpart: slug,
