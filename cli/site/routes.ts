@@ -107,8 +107,7 @@ export const routeKey = {
   contact: () => 'contact',
   blog: () => 'blog',
   /** A page of the blog index, or of a category's posts given its key; page 1 is the list's first. */
-  blogPage: (page: number, category?: string) =>
-    `${category ? `blog/category/${category}` : 'blog'}${page > 1 ? `/page/${page}` : ''}`,
+  blogPage: (page: number, category?: string) => `${category ? `blog/category/${category}` : 'blog'}${page > 1 ? `/page/${page}` : ''}`,
   projects: () => 'projects',
   project: (p: Pick<ProjectPage, 'es'>) => `project/${p.es.slug}`,
   notFound: () => 'not-found',
@@ -201,7 +200,11 @@ export class RouteMap {
         pagesOf(list, model.site.blog.pageSize).forEach((shown, i, all) => {
           const at = { key: routeKey.blogPage(i + 1, category), lang, indexable: true, page: i + 1, pages: all.length, posts: shown };
           const paged = i === 0 ? path : `${path}/${fixedSlugs.blogPage[lang]}/${i + 1}`;
-          add(category ? { ...at, family: 'blog-category', category, path: paged } : { ...at, family: i === 0 ? 'blog' : 'blog-page', path: paged });
+          add(
+            category
+              ? { ...at, family: 'blog-category', category, path: paged }
+              : { ...at, family: i === 0 ? 'blog' : 'blog-page', path: paged },
+          );
         });
       listing(blog, posts);
       // A category without posts has no page.
