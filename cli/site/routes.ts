@@ -33,7 +33,8 @@ export type Route = Base &
     | { family: 'air-conditioning-locality'; locality: Place }
     | { family: 'service-locality'; service: Service; locality: Place }
     /** The blog index (`blog`: its first page, /blog; `blog-page`: the later ones, /blog/pagina/2). */
-    | ({ family: 'blog' | 'blog-page' } & Listing)
+    | ({ family: 'blog' } & Listing)
+    | ({ family: 'blog-page' } & Listing)
     /** The posts of a category, by its key: /blog/categoria/<slug>, then /blog/categoria/<slug>/pagina/2. */
     | ({ family: 'blog-category'; category: string } & Listing)
     | ({ family: 'post'; post: Post } & PostLinks)

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addSyntheticPosts, generateCorpus } from '../../../cli/commands/bench/corpus.ts';
 import { checkLinks } from '../../../cli/commands/check-links/command.ts';
 import { buildSite } from '../../../cli/engine/build-site.ts';
-import { loadContent } from '../../../cli/engine/load/content.ts';
+import { loadContent } from '../../../cli/engine/content.ts';
 import { loadModelWithoutHtml } from '../../../cli/engine/model.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { langs } from '../../../cli/site/lang.ts';
