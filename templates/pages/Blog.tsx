@@ -36,7 +36,16 @@ export function Blog() {
         jsonLd={crumbs && [collection, breadcrumbJsonLd(crumbs, absolute)]}
       />
       {crumbs && <Breadcrumb trail={crumbs} />}
-      <Hero content={{ ...hero, title: numbered(hero.title) }} />
+      {route.page === 1 ? (
+        <Hero content={hero} />
+      ) : (
+        // A later page says which it is and leaves the introduction to the first: its posts start on the first screen.
+        <section className="bg-sea-900 text-white">
+          <Container className="py-8 sm:py-10">
+            <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-4xl">{numbered(hero.title)}</h1>
+          </Container>
+        </section>
+      )}
       <div className="bg-sea-50 py-14 sm:py-20">
         <Container>
           <Categories current={category?.key} />
@@ -66,15 +75,16 @@ function Categories({ current }: { current?: string }) {
   ];
   return (
     <nav aria-label={t.blog.categoriesLabel}>
-      <ul className="flex flex-wrap gap-2">
+      {/* One row that scrolls sideways on a phone, where wrapped they took a screen's third. */}
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 py-2 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:p-0">
         {links.map((link) => {
           const shown = link.key === (current ?? '');
           return (
-            <li key={link.key}>
+            <li key={link.key} className="shrink-0">
               <a
                 href={link.path}
                 aria-current={shown ? 'true' : undefined}
-                className={`inline-flex min-h-11 items-center rounded-full px-4 font-semibold ring-1 ${
+                className={`inline-flex min-h-11 items-center rounded-full px-4 font-semibold whitespace-nowrap ring-1 ${
                   shown ? 'bg-sea-800 text-white ring-sea-800' : 'bg-white text-sea-700 ring-sea-200 hover:bg-sea-50 hover:underline'
                 }`}
               >
