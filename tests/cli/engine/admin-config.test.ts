@@ -158,6 +158,15 @@ describe("the editor's configuration, generated from the schemas", () => {
     });
   });
 
+  it("offers a post's category among the categories of the strings, named in Spanish and saved by key", () => {
+    expect(choices.categories[0]).toEqual({ label: 'Piscinas', value: 'piscinas' });
+    for (const name of ['posts-es', 'posts-en'])
+      expect(fieldsIn(collectionNamed(name)).find((f) => f.name === 'category')).toMatchObject({
+        widget: 'select',
+        options: choices.categories,
+      });
+  });
+
   it("signs in to the company's GitHub repository named in package.json, or through Git Gateway without one", () => {
     expect(editorBackend({ repository: 'github:marina-hogar/site' })).toEqual({
       name: 'github',
