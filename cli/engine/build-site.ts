@@ -11,6 +11,7 @@ import type { LoadOptions } from './load/content.ts';
 import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/lang.ts';
 import type { MarkdownPage } from '../site/model.ts';
+import { isLasting } from '../site/routes.ts';
 import { writeContactServices } from './write/contact-services.ts';
 import { photosEncodedIn } from './photos/encode.ts';
 import {
@@ -180,7 +181,7 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
     writeContactServices(opts.content, result.model.services);
     const listed = writePublished(
       result.model.published,
-      result.routes.routes.filter((r) => r.indexable).map((r) => r.path),
+      result.routes.routes.filter(isLasting).map((r) => r.path),
     );
     const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
     const summary = {

@@ -8,6 +8,7 @@ import { checkLegal, checkPosts } from './checks/pages.ts';
 import { type PhotoNamed, photosOfJob, photosOfService } from './checks/photos.ts';
 import { checkAirConditioning, checkLocalTexts, checkLocalities, checkServices } from './checks/services.ts';
 import { checkSite } from './checks/site.ts';
+import { checkStrings } from './checks/strings.ts';
 import { langs, type Lang } from './lang.ts';
 import { localFileSchema } from './schema/local.ts';
 import { localitiesFileSchema } from './schema/locality.ts';
@@ -118,6 +119,7 @@ export const collections = [
     label: 'Textos de la interfaz',
     files: { file: 'i18n/{lang}.yaml', format: 'yaml' },
     schema: stringsSchema,
+    check: checkStrings,
   }),
 ] as const;
 

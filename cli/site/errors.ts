@@ -153,6 +153,26 @@ export const errors = {
       `${excerpt(counterpart)} names ${excerpt(itsCounterpart)} as its counterpart, not ${excerpt(slug)}`,
     'make the two pages name each other',
   ),
+  UnknownCategory: entry(
+    'E_UNKNOWN_CATEGORY',
+    (key: string, _keys: Iterable<unknown>) => `${excerpt(key)} is not a category`,
+    (_key, keys) => `use the key of one of blog.categories in content/i18n/: ${oneOf(keys)}`,
+  ),
+  CategoryMismatch: entry(
+    'E_CATEGORY_MISMATCH',
+    (counterpart: string, itsCategory: string) => `its counterpart ${excerpt(counterpart)} is in the category ${excerpt(itsCategory)}`,
+    'give a post and its counterpart the same category',
+  ),
+  DuplicateCategory: entry(
+    'E_DUPLICATE_CATEGORY',
+    (field: 'key' | 'slug', value: string) => `${excerpt(value)} is already the ${field} of another category`,
+    'give each category its own key, and its own slug in each language',
+  ),
+  UntranslatedCategory: entry(
+    'E_UNTRANSLATED_CATEGORY',
+    (key: string, file: string) => `the category ${excerpt(key)} is missing from ${file}`,
+    'list every category, by the same key, in blog.categories of each language, or remove it from all of them',
+  ),
   ExampleValue: entry(
     'E_EXAMPLE_VALUE',
     (value: string) => `still the example value ${value}`,

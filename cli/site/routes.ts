@@ -1,4 +1,5 @@
 import { dirname, join as joinPath } from 'node:path';
+import { pagesOf, postLinks, type PostLinks } from './blog.ts';
 import { resultSlugs } from './contact/fields.ts';
 import { ContentError, type ContentIssue } from './issues.ts';
 import { errors } from './errors.ts';
@@ -17,17 +18,51 @@ interface Base {
   indexable: boolean;
 }
 
+/** One page of a list of posts: its number from 1, how many pages the list has, and the posts it shows. */
+interface Listing {
+  page: number;
+  pages: number;
+  posts: readonly Post[];
+}
+
 export type Route = Base &
   (
-    | { family: 'home' | 'about' | 'contact' | 'blog' | 'projects' | 'air-conditioning' | 'not-found' | 'thanks' | 'send-error' }
+    | { family: 'home' | 'about' | 'contact' | 'projects' | 'air-conditioning' | 'not-found' | 'thanks' | 'send-error' }
     | { family: 'project'; project: ProjectPage }
     | { family: 'service'; service: Service }
     | { family: 'air-conditioning-locality'; locality: Place }
     | { family: 'service-locality'; service: Service; locality: Place }
-    | { family: 'post'; post: Post }
+    /** The blog index (`blog`: its first page, /blog; `blog-page`: the later ones, /blog/pagina/2). */
+    | ({ family: 'blog' } & Listing)
+    | ({ family: 'blog-page' } & Listing)
+    /** The posts of a category, by its key: /blog/categoria/<slug>, then /blog/categoria/<slug>/pagina/2. */
+    | ({ family: 'blog-category'; category: string } & Listing)
+    | ({ family: 'post'; post: Post } & PostLinks)
     | { family: 'legal'; page: LegalPage }
   );
 export type Family = Route['family'];
+/** A page of a list of posts. */
+export type ListingRoute = Extract<Route, Listing>;
+
+/** Whether a page is one of a list of posts. */
+export const isListing = (route: Route): route is ListingRoute => 'pages' in route;
+
+/**
+ * Whether a page's path is one the site keeps answering (content/published-urls.txt): every
+ * indexable page but the later pages of a list of posts, whose count moves as posts come and go.
+ */
+export const isLasting = (route: Route): boolean => route.indexable && !(isListing(route) && route.page > 1);
+
+/**
+ * The posts a page shows besides its own text (a list's cards, a post's neighbours and related
+ * posts): what the route map chose for it, which is part of the page as much as its path is.
+ */
+export function listedPosts(route: Route): readonly Post[] {
+  if (isListing(route)) return route.posts;
+  if (route.family !== 'post') return [];
+  const { older, newer, related } = route;
+  return [...(older ? [older] : []), ...(newer ? [newer] : []), ...related];
+}
 
 /** The post or legal text whose HTML a page shows in full, if any. */
 export const markdownPageOf = (route: Route): Post | LegalPage | undefined =>
@@ -43,6 +78,8 @@ export const sampledFamilies: Family[] = [
   'about',
   'contact',
   'blog',
+  'blog-page',
+  'blog-category',
   'post',
   'projects',
   'project',
@@ -55,6 +92,9 @@ export const fixedSlugs = {
   about: { es: 'empresa', en: 'about' },
   contact: { es: 'contacto', en: 'contact' },
   blog: { es: 'blog', en: 'blog' },
+  /** Under the blog: a later page of a list of posts (/blog/pagina/2), a category (/blog/categoria/piscinas). */
+  blogPage: { es: 'pagina', en: 'page' },
+  blogCategory: { es: 'categoria', en: 'category' },
   /** Finished jobs: "trabajos" is what Spanish customers ask to see; "projects" is the English word for them. */
   projects: { es: 'trabajos', en: 'projects' },
   ...resultSlugs,
@@ -67,6 +107,8 @@ export const routeKey = {
   about: () => 'about',
   contact: () => 'contact',
   blog: () => 'blog',
+  /** A page of the blog index, or of a category's posts given its key; page 1 is the list's first. */
+  blogPage: (page: number, category?: string) => `${category ? `blog/category/${category}` : 'blog'}${page > 1 ? `/page/${page}` : ''}`,
   projects: () => 'projects',
   project: (p: Pick<ProjectPage, 'es'>) => `project/${p.es.slug}`,
   notFound: () => 'not-found',
@@ -81,6 +123,10 @@ export const routeKey = {
   /** The legal text the cookie-settings links fall back to without JavaScript. */
   cookiePolicy: () => 'legal/politica-cookies',
 };
+
+/** The route key of page `n` of the list of posts that `route` is a page of. */
+export const listingPageKey = (route: ListingRoute, n: number): string =>
+  routeKey.blogPage(n, route.family === 'blog-category' ? route.category : undefined);
 
 const join = (lang: Lang, ...segments: string[]) => {
   const parts = lang === 'en' ? ['en', ...segments] : segments;
@@ -149,9 +195,26 @@ export class RouteMap {
       }
       add(page('about', fixedSlugs.about));
       add(page('contact', fixedSlugs.contact));
-      add(page('blog', fixedSlugs.blog));
-      for (const post of model.posts[lang]) {
-        add({ key: routeKey.post(post), lang, family: 'post', post, path: join(lang, fixedSlugs.blog[lang], post.slug), indexable: true });
+      const posts = model.posts[lang];
+      const blog = join(lang, fixedSlugs.blog[lang]);
+      const listing = (path: string, list: readonly Post[], category?: string) =>
+        pagesOf(list, model.site.blog.pageSize).forEach((shown, i, all) => {
+          const at = { key: routeKey.blogPage(i + 1, category), lang, indexable: true, page: i + 1, pages: all.length, posts: shown };
+          const paged = i === 0 ? path : `${path}/${fixedSlugs.blogPage[lang]}/${i + 1}`;
+          add(
+            category
+              ? { ...at, family: 'blog-category', category, path: paged }
+              : { ...at, family: i === 0 ? 'blog' : 'blog-page', path: paged },
+          );
+        });
+      listing(blog, posts);
+      // A category without posts has no page.
+      for (const category of model.strings[lang].blog.categories) {
+        const inIt = posts.filter((p) => p.category === category.key);
+        if (inIt.length > 0) listing(`${blog}/${fixedSlugs.blogCategory[lang]}/${category.slug}`, inIt, category.key);
+      }
+      for (const [post, links] of postLinks(posts)) {
+        add({ key: routeKey.post(post), lang, family: 'post', post, ...links, path: `${blog}/${post.slug}`, indexable: true });
       }
       // The jobs' index exists once there is a job to show.
       if (model.projects.length > 0) add(page('projects', fixedSlugs.projects));

@@ -4,12 +4,14 @@ import { formatDate } from '../pages/dates.ts';
 
 /**
  * A card that leads to a page, as the blog index lists posts and job lists show jobs: its picture,
- * a tag and the date, the title as a link, a summary and a "read more" link. `alone`: the only card
- * of its list, with the picture beside the text rather than a full-width picture over it.
+ * a tag and the date, the title as a link, a summary and a "read more" link. `tagHref`: the page
+ * of the tag (a post's category). `alone`: the only card of its list, with the picture beside the
+ * text rather than a full-width picture over it.
  */
 export function TeaserCard({
   picture,
   tag,
+  tagHref,
   date,
   title,
   summary,
@@ -20,6 +22,7 @@ export function TeaserCard({
 }: {
   picture: ReactNode;
   tag: string;
+  tagHref?: string;
   date: string;
   title: string;
   summary: string;
@@ -36,7 +39,7 @@ export function TeaserCard({
       {picture}
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap items-center gap-3 text-sm">
-          <span className="rounded-full bg-sand-100 px-3 py-0.5 font-semibold text-sea-900">{tag}</span>
+          <Tag href={tagHref}>{tag}</Tag>
           <time dateTime={date} className="text-slate-600">
             {formatDate(date, lang)}
           </time>
@@ -52,5 +55,18 @@ export function TeaserCard({
         </a>
       </div>
     </article>
+  );
+}
+
+/** A post's category, or a card's tag: a link to its page where it has one. */
+export function Tag({ href, children }: { href?: string; children: string }) {
+  const look = 'rounded-full bg-sand-100 px-3 font-semibold text-sea-900';
+  return href ? (
+    // Taller than the plain tag: a link is something to tap.
+    <a href={href} className={`${look} py-1 underline-offset-2 hover:underline`}>
+      {children}
+    </a>
+  ) : (
+    <span className={`${look} py-0.5`}>{children}</span>
   );
 }

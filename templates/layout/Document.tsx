@@ -1,6 +1,6 @@
 import { manifestPaths } from '../../cli/site/urls.ts';
 import { feedPaths } from '../../cli/site/urls.ts';
-import { routeKey } from '../../cli/site/routes.ts';
+import { isListing, listingPageKey, routeKey } from '../../cli/site/routes.ts';
 import { fill } from '../../cli/site/placeholders.ts';
 import { usePage } from '../context.tsx';
 import { CookieConsent } from '../islands/CookieConsent.tsx';
@@ -13,10 +13,13 @@ import { Shared } from './Shared.tsx';
 /** The whole HTML document of one route: head, header, the page family's body, footer. */
 export function Document() {
   const page = usePage();
-  const { route, routes, t, lang, absolute, assets } = page;
+  const { route, routes, t, lang, href, absolute, assets } = page;
   const counterpart = routes.counterpart(route);
   const [spanish, english] = lang === 'es' ? [route, counterpart] : [counterpart, route];
   const Page = pages[route.family];
+  // A page of a list of posts names the pages before and after it.
+  const listed = isListing(route) ? route : undefined;
+  const beside = (page: number) => (listed && page >= 1 && page <= listed.pages ? absolute(href(listingPageKey(listed, page))) : undefined);
   return (
     <html lang={lang}>
       <head>
@@ -25,7 +28,13 @@ export function Document() {
         <link rel="stylesheet" href={assets.css} />
         <HeadLinks
           indexable={route.indexable}
-          addresses={{ canonical: absolute(route.path), es: absolute(spanish.path), en: absolute(english.path) }}
+          addresses={{
+            canonical: absolute(route.path),
+            es: absolute(spanish.path),
+            en: absolute(english.path),
+            prev: listed && beside(listed.page - 1),
+            next: listed && beside(listed.page + 1),
+          }}
         />
         <script type="module" src={assets.js} />
       </head>
@@ -84,7 +93,13 @@ function CookieBanner() {
 }
 
 /** The head's links and theme colour; with `indexable`, the page's canonical address and its languages'. */
-function HeadLinks({ indexable, addresses }: { indexable: boolean; addresses: { canonical: string; es: string; en: string } }) {
+function HeadLinks({
+  indexable,
+  addresses,
+}: {
+  indexable: boolean;
+  addresses: { canonical: string; es: string; en: string; prev?: string; next?: string };
+}) {
   const { model, t, lang } = usePage();
   return (
     <>
@@ -104,6 +119,8 @@ function HeadLinks({ indexable, addresses }: { indexable: boolean; addresses: { 
           <link rel="alternate" hrefLang="es" href={addresses.es} />
           <link rel="alternate" hrefLang="en" href={addresses.en} />
           <link rel="alternate" hrefLang="x-default" href={addresses.es} />
+          {addresses.prev && <link rel="prev" href={addresses.prev} />}
+          {addresses.next && <link rel="next" href={addresses.next} />}
         </>
       ) : (
         <meta name="robots" content="noindex" />

@@ -1,9 +1,14 @@
+import { categoryOf } from '../../cli/site/blog.ts';
+import type { Post as PostData } from '../../cli/site/model.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import { Illustration } from '../components/Illustration.tsx';
 import { usePage } from '../context.tsx';
 import { BackLink, Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
+import { ArrowLeft, ArrowRight } from '../components/icons.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
-import { CallButton, Container, measure } from '../components/ui.tsx';
+import { PostCard } from '../components/PostCard.tsx';
+import { Tag } from '../components/TeaserCard.tsx';
+import { CallButton, Container, gridColumns, measure } from '../components/ui.tsx';
 import { Seo } from '../layout/Seo.tsx';
 import { formatDate } from './dates.ts';
 
@@ -14,9 +19,11 @@ export function Post() {
   const service = model.services.find((s) => s.slug.es === post.service)!;
   const localities = post.localities.map((slug) => model.localities.find((l) => l.slug === slug)!);
   const img = model.images.get(post.image)!;
+  const category = { ...categoryOf(t, post.category), path: href(routeKey.blogPage(1, post.category)) };
   const trail = [
     { label: t.breadcrumb.home, path: href(routeKey.home()) },
     { label: t.nav.blog, path: href(routeKey.blog()) },
+    { label: category.name, path: category.path },
     { label: post.title, path: route.path },
   ];
   const article = {
@@ -26,7 +33,7 @@ export function Post() {
     datePublished: post.date,
     dateModified: post.updated ?? post.date,
     inLanguage: lang,
-    articleSection: post.category,
+    articleSection: category.name,
     image: absolute(`/images/${img.name}`),
     mainEntityOfPage: absolute(route.path),
     author: { '@type': 'Organization', name: model.site.brand, url: absolute(href(routeKey.about())) },
@@ -40,7 +47,7 @@ export function Post() {
         <Container width="text" className="py-10 sm:py-14">
           <BackLink href={href(routeKey.blog())}>{t.blog.back}</BackLink>
           <p className="mt-6 flex flex-wrap items-center gap-3 text-sm">
-            <span className="rounded-full bg-sand-100 px-3 py-0.5 font-semibold text-sea-900">{post.category}</span>
+            <Tag href={category.path}>{category.name}</Tag>
             <time dateTime={post.date} className="text-slate-600">
               {formatDate(post.date, lang)}
             </time>
@@ -67,8 +74,52 @@ export function Post() {
               <CallButton />
             </div>
           </aside>
+          <Neighbours older={route.older} newer={route.newer} />
         </Container>
       </article>
+      {route.related.length > 0 && (
+        <section aria-labelledby="related-posts-heading" className="bg-sea-50 py-14 sm:py-20">
+          <Container>
+            <h2 id="related-posts-heading" className="text-2xl font-bold tracking-tight text-sea-900 sm:text-3xl">
+              {t.blog.relatedPostsHeading}
+            </h2>
+            <ul className={`mt-8 grid gap-6 ${gridColumns(route.related.length, 3)}`}>
+              {route.related.map((p) => (
+                <li key={p.slug}>
+                  <PostCard post={p} heading="h3" alone={route.related.length === 1} />
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      )}
     </>
+  );
+}
+
+/** Links to the post published before this one and the one after it, each by its title. */
+function Neighbours({ older, newer }: { older?: PostData; newer?: PostData }) {
+  const { t, href } = usePage();
+  if (!older && !newer) return null;
+  const link = (post: PostData, label: string, side: 'older' | 'newer') => (
+    <a
+      href={href(routeKey.post(post))}
+      className={`flex h-full flex-col gap-1 rounded-2xl p-4 ring-1 ring-slate-200 hover:bg-sea-50 ${side === 'newer' ? 'sm:items-end sm:text-right' : ''}`}
+    >
+      <span className="inline-flex items-center gap-2 text-sm font-semibold text-slate-600">
+        {side === 'older' && <ArrowLeft className="size-4" />}
+        {label}
+        {side === 'newer' && <ArrowRight className="size-4" />}
+      </span>
+      <span className="font-semibold text-sea-700 underline underline-offset-2">{post.title}</span>
+    </a>
+  );
+  return (
+    <nav aria-label={t.blog.postNav.label} className="mt-10">
+      <ul className={`grid gap-4 ${older && newer ? 'sm:grid-cols-2' : ''}`}>
+        {older && <li>{link(older, t.blog.postNav.older, 'older')}</li>}
+        {newer && <li>{link(newer, t.blog.postNav.newer, 'newer')}</li>}
+      </ul>
+    </nav>
   );
 }

@@ -24,6 +24,8 @@ export const pages: Record<Family, ComponentType> = {
   about: About,
   contact: Contact,
   blog: Blog,
+  'blog-page': Blog,
+  'blog-category': Blog,
   post: Post,
   projects: Projects,
   project: Project,

@@ -11,6 +11,7 @@ export const familySamples: Record<string, [string, string]> = {
   about: ['/empresa', '/en/about'],
   contact: ['/contacto', '/en/contact'],
   blog: ['/blog', '/en/blog'],
+  'blog-category': ['/blog/categoria/piscinas', '/en/blog/category/pools'],
   post: ['/blog/mantenimiento-piscinas-verano', '/en/blog/summer-pool-maintenance-tips'],
   legal: ['/politica-privacidad', '/en/privacy-policy'],
   'not-found': ['/404', '/en/404'],
@@ -18,10 +19,13 @@ export const familySamples: Record<string, [string, string]> = {
 
 export const samplePaths = Object.values(familySamples).flat();
 
-/** The pages the worked example adds (tests/fixtures/worked-example): jobs, and reviews where they show. */
+/** The pages the worked example adds (tests/fixtures/worked-example): jobs, reviews where they show, a blog of two pages. */
 export const workedExampleSamples: Record<string, [string, string]> = {
   project: ['/trabajos/renovacion-piscina-javea', '/en/projects/pool-renovation-javea'],
   projects: ['/trabajos', '/en/projects'],
+  /** One post a page: the blog's second page, and a post with a neighbour on each side of it. */
+  'blog-page': ['/blog/pagina/2', '/en/blog/page/2'],
+  'post with neighbours': ['/blog/piscina-en-verano', '/en/blog/summer-pool-care'],
   'home with jobs and reviews': ['/', '/en'],
   'service with jobs and reviews': ['/piscinas', '/en/pool-maintenance'],
   'service-locality with jobs and reviews': ['/piscinas/javea', '/en/pool-maintenance/javea'],

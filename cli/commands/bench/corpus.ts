@@ -4,7 +4,7 @@ import matter from 'gray-matter';
 import { parse } from 'yaml';
 import { loadContent } from '../../engine/content.ts';
 import { fixedSlugs } from '../../site/routes.ts';
-import type { Lang } from '../../site/lang.ts';
+import { langs, type Lang } from '../../site/lang.ts';
 
 const words =
   'agua piscina cloro bomba filtro jardín riego césped pintura fachada humedad tubería grifo caldera cuadro eléctrico enchufe placa solar inversor batería excavación zanja reforma cocina baño azulejo'.split(
@@ -62,12 +62,14 @@ const frontMatter = (fields: Record<string, string | string[]>) =>
 
 /**
  * Turns the generated posts of `corpusDir` (an even number, see pageOf) into valid post pairs in
- * `contentDir`, tied to real services and localities of that content. The body is kept; its
+ * `contentDir`, tied to real services, localities and blog categories of that content (the generated
+ * category is a word the peers show, not one of the site's). The body is kept; its
  * `/blog/post-N/` links become the URLs of the pages made from post-N, so the site stays link-clean.
  * Returns how many posts per language it wrote.
  */
 export async function addSyntheticPosts(corpusDir: string, contentDir: string): Promise<number> {
-  const { services, localities } = await loadContent(contentDir);
+  const { services, localities, strings } = await loadContent(contentDir);
+  const categories = strings[langs[0]].blog.categories;
   const count = (await readdir(corpusDir)).filter((f) => /^post-\d+\.md$/.test(f)).length;
   if (count % 2) throw new Error(`${corpusDir} has ${count} generated posts; the bench needs an even number, half per language`);
   const perLang = count / 2;
@@ -86,7 +88,7 @@ export async function addSyntheticPosts(corpusDir: string, contentDir: string): 
       title: title as string,
       excerpt: excerpt as string,
       date: date as string,
-      category: category as string,
+      category: categories[i % categories.length]!.key,
       slug: page.slug,
       counterpart: twin.slug,
       service: service.slug.es,

@@ -8,7 +8,7 @@ import { HostedSite } from './hosted-site.ts';
 import { linkChecks } from './links.ts';
 import { formatReport, type Summary } from './report.ts';
 import { startScan } from './scan-pool.ts';
-import { hreflangChecks, redirectChecks, routeMapChecks, sitemapChecks } from './site-checks.ts';
+import { hreflangChecks, reachabilityChecks, redirectChecks, routeMapChecks, sitemapChecks } from './site-checks.ts';
 import { messages } from '../../messages.ts';
 
 export interface CheckLinksOptions {
@@ -48,6 +48,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<Summary> {
     const problems = [
       ...routeMapChecks(scans, routes),
       ...links.problems,
+      ...reachabilityChecks(scans, routes, baseUrl),
       ...hreflangChecks(scans, routes, toPath),
       ...sitemapChecks(scans, sitemap, toPath),
       ...redirectChecks(rules, scans, routes),

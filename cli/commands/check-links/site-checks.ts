@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
 import type { RedirectRule } from '../serve/rules.ts';
 import { outputFile, type RouteMap } from '../../site/routes.ts';
+import { hostPath } from '../../site/served.ts';
 import type { Problem } from './report.ts';
 import type { PageScan } from './scan.ts';
 
@@ -26,6 +27,38 @@ export function routeMapChecks(scans: PageScan[], routes: RouteMap): Problem[] {
         reason: 'no page of the content has this path: build again, or pass the content folder the site was built from as --content',
       })),
   ];
+}
+
+/**
+ * Every indexable page is reached by following links from the home pages: no visitor finds a page
+ * no link leads to, and search engines hardly do (a later page of the blog that the pages before it
+ * forgot to link, say). Redirects are not followed: a link to an old path is reported by links.ts.
+ */
+export function reachabilityChecks(scans: PageScan[], routes: RouteMap, baseUrl: string): Problem[] {
+  const byPath = new Map(scans.map((scan) => [scan.path, scan]));
+  const origin = new URL(baseUrl).origin;
+  const pageOf = (href: string, from: string): string | undefined => {
+    try {
+      const url = new URL(href, `${origin}${from}`);
+      return url.origin === origin ? hostPath(url.pathname) : undefined;
+    } catch {
+      return undefined; // an invalid URL is reported by links.ts
+    }
+  };
+  const reached = new Set(routes.routes.filter((route) => route.family === 'home').map((route) => route.path));
+  const queue = [...reached];
+  for (let path = queue.pop(); path !== undefined; path = queue.pop())
+    for (const href of byPath.get(path)?.links ?? []) {
+      const target = pageOf(href, path);
+      if (target !== undefined && !reached.has(target)) queue.push((reached.add(target), target));
+    }
+  return scans
+    .filter((scan) => !scan.noindex && !reached.has(scan.path))
+    .map((scan) => ({
+      page: scan.path,
+      target: scan.file,
+      reason: 'no link leads here from the home pages: link it from a page of the site',
+    }));
 }
 
 /**

@@ -147,7 +147,7 @@ export async function loadContentWith(contentDir: string, inspectPhotos: Inspect
   const airConditioning = valid('airConditioning')[0]?.data;
   const parsedOf = (name: CollectionName) => read[name].map((f) => f.parsed);
   const known = knownOf(
-    { services: parsedOf('services'), localities: parsedOf('localities')[0], airConditioning },
+    { services: parsedOf('services'), localities: parsedOf('localities')[0], strings: parsedOf('strings'), airConditioning },
     images,
     options.strict === true,
   );

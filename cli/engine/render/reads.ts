@@ -1,6 +1,6 @@
 import { digest } from '../../support/files.cjs';
 import type { LegalPage, Post, SiteModel } from '../../site/model.ts';
-import type { Route, RouteMap } from '../../site/routes.ts';
+import { listedPosts, type Route, type RouteMap } from '../../site/routes.ts';
 import { langs, type Lang } from '../../site/lang.ts';
 
 /**
@@ -119,7 +119,12 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   for (const image of model.images.values()) hashes.set(`image:${image.name}`, hashOf([image.width, image.height]));
   hashes.set('images', hashOf([...model.images.keys()]));
   // Not through routeKeyOf's table: a dev session makes a new route map, and so new routes, each rebuild.
-  for (const route of routes.routes) hashes.set(routeDependency(route), route.path);
+  // A route's hash is its path, and the front matter of the posts the map chose for it to list (a
+  // blog page's cards, a post's neighbours): a page reads those through its route.
+  for (const route of routes.routes) {
+    const listed = listedPosts(route);
+    hashes.set(routeDependency(route), listed.length ? hashOf([route.path, ...listed.map((p) => hashes.get(keyOf.get(p)!))]) : route.path);
+  }
   const families = new Map<string, string[]>();
   for (const route of routes.routes) {
     for (const group of [`routes:${route.family}:${route.lang}`, `routes:${route.family}:*`, 'routes:*']) {

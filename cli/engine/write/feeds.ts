@@ -1,3 +1,4 @@
+import { categoryOf } from '../../site/blog.ts';
 import type { SiteModel } from '../../site/model.ts';
 import { fill } from '../../site/placeholders.ts';
 import { routeKey, type RouteMap } from '../../site/routes.ts';
@@ -36,7 +37,7 @@ export function feed(model: SiteModel, routes: RouteMap, lang: Lang): string {
         date: p.date,
         updated: p.updated ?? p.date,
         summary: p.excerpt,
-        category: p.category,
+        category: categoryOf(strings, p.category).name,
         html: p.html,
       }),
     })),

@@ -35,6 +35,8 @@ export interface Known {
    */
   services: ReadonlySet<unknown>;
   localities: ReadonlySet<unknown>;
+  /** The keys of the blog's categories, from the strings of every language, valid or not. */
+  categories: ReadonlySet<unknown>;
   /** The Spanish slug of air conditioning, once its file is valid. */
   airConditioning: string | undefined;
   images: { has(name: string): boolean };
@@ -47,17 +49,28 @@ export function valueAt(data: unknown, path: Path): unknown {
   return node;
 }
 
-/** What the rules know of the other collections, from the parsed data of services and localities. */
+/** The values at `path` in each item of the list at `list` of parsed data; none where it is no list. */
+const eachOf = (data: unknown, list: Path, path: Path): unknown[] => {
+  const items = valueAt(data, list);
+  return Array.isArray(items) ? items.map((item) => valueAt(item, path)) : [];
+};
+
+/** What the rules know of the other collections, from the parsed data of services, localities and strings. */
 export function knownOf(
-  parsed: { services: readonly unknown[]; localities: unknown; airConditioning: { slug: { es: string } } | undefined },
+  parsed: {
+    services: readonly unknown[];
+    localities: unknown;
+    strings: readonly unknown[];
+    airConditioning: { slug: { es: string } } | undefined;
+  },
   images: Known['images'],
   strict: boolean,
 ): Known {
-  const listed = valueAt(parsed.localities, ['localities']);
   return {
     strict,
     services: new Set(parsed.services.map((s) => valueAt(s, ['slug', 'es'])).filter((s) => typeof s === 'string')),
-    localities: new Set(Array.isArray(listed) ? listed.map((l) => valueAt(l, ['slug'])) : []),
+    localities: new Set(eachOf(parsed.localities, ['localities'], ['slug'])),
+    categories: new Set(parsed.strings.flatMap((s) => eachOf(s, ['blog', 'categories'], ['key'])).filter((k) => typeof k === 'string')),
     airConditioning: parsed.airConditioning?.slug.es,
     images,
   };

@@ -8,7 +8,11 @@ export const postFrontMatterSchema = z
     excerpt: text.max(220, 'should be at most 220 characters to fit a card'),
     /** ISO date, YYYY-MM-DD. */
     date: isoDate,
-    category: text,
+    /**
+     * Key of one of the categories of the strings (content/i18n/, blog.categories), e.g. "piscinas":
+     * any text here, so that a wrong one is told from the categories there are (checks/pages.ts).
+     */
+    category: z.string().trim().min(1, 'must not be empty'),
     slug,
     /** Slug of the same post in the other language. */
     counterpart: slug,

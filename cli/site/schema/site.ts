@@ -45,6 +45,11 @@ export const siteSchema = z
       .optional(),
     /** How dear the company is, as search results show it: "€€", or a band such as "30–60 €/h". */
     priceRange: text.max(30).optional(),
+    /** The blog index and each category's page show `pageSize` posts a page, newest first. */
+    blog: z
+      .object({ pageSize: z.number().int().min(1).max(60).default(12) })
+      .strict()
+      .default({ pageSize: 12 }),
     /** Optional analytics script, injected only after consent. Off when absent. */
     analytics: z.object({ src: z.url() }).strict().optional(),
   })

@@ -1,10 +1,22 @@
 import { z } from 'zod';
-import { cardSchema, heroSchema, sectionSchema, seoSchema, text } from './common.ts';
+import { cardSchema, heroSchema, sectionSchema, seoSchema, slug, text } from './common.ts';
 
 const paragraphs = z.array(text).min(1);
 const block = z.object({ heading: text, body: paragraphs }).strict();
 const obj = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
 const row = obj({ label: text, text });
+
+/**
+ * A category of the blog in one language. Posts name it by `key`, the same in every language; its
+ * page is /blog/categoria/<slug> (/en/blog/category/<slug>) and shows `description` under its name.
+ */
+export const categorySchema = obj({
+  key: slug,
+  name: text,
+  slug,
+  description: text.max(170, 'should be at most 170 characters for search results'),
+});
+export type Category = z.infer<typeof categorySchema>;
 
 /**
  * Every interface string of one language: content/i18n/es.yaml and en.yaml share this shape.
@@ -174,6 +186,20 @@ export const stringsSchema = obj({
     relatedHeading: text,
     relatedText: text,
     feedTitle: text,
+    /** Title of a later page of a list of posts, e.g. "{title} — página {page}". */
+    pageTitle: text,
+    /** Title of a category's page: {category}. */
+    categoryTitle: text,
+    /** The list of categories above the posts, which `allPosts` heads with the whole blog. */
+    categoriesLabel: text,
+    allPosts: text,
+    /** Links between the pages of a list of posts: `label` names the navigation, `page` a page by its {page} number. */
+    pagination: obj({ label: text, previous: text, next: text, page: text }),
+    /** Links from a post to the one published before it and the one after it. */
+    postNav: obj({ label: text, older: text, newer: text }),
+    /** Heading of the posts shown under a post as related to it. */
+    relatedPostsHeading: text,
+    categories: z.array(categorySchema),
   }),
   /** Finished jobs: their index and pages, and the bands that show some on other pages. */
   projects: obj({

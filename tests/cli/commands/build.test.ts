@@ -72,7 +72,7 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
       "const M = require('node:module'); const load = M._load; const seen = new Set(); M._load = function (id, ...rest) { seen.add(id); return load.call(this, id, ...rest); }; process.on('exit', () => process.stderr.write(JSON.stringify([...seen])));",
     );
     const answered = await run('node', ['--require', probe, join(repoRoot, 'cli/bin.cjs'), ...args], { cwd: repoRoot });
-    expect(answered.stdout).toMatch(/^Built 338 pages \(es 169, en 169; nothing changed since the last build\)/);
+    expect(answered.stdout).toMatch(/^Built 350 pages \(es 175, en 175; nothing changed since the last build\)/);
     const required = JSON.parse(answered.stderr) as string[];
     expect(required.filter((id) => /^(sharp|esbuild|tinypool|react|@tailwindcss\/node)$|engine\.cjs$/.test(id))).toEqual([]);
     await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: Xaló (Jalón)'));
@@ -238,7 +238,7 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     await writeFile(stampFile, Buffer.concat([Buffer.from(`${digest(body)}\n`), body]));
     const { code, stdout } = await cli(...args);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Built 338 pages .*, the rest unchanged\)/);
+    expect(stdout).toMatch(/^Built 350 pages .*, the rest unchanged\)/);
     expect((await cli(...args)).stdout).toContain('nothing changed since the last build');
   });
 

@@ -133,10 +133,10 @@ describe("the editor's configuration, generated from the schemas", () => {
     const fields = fieldsIn(collectionNamed('reviews'));
     expect(fields.find((f) => f.name === 'rating')).toMatchObject({ widget: 'number', value_type: 'int', min: 1, max: 5 });
     const author = fields.find((f) => f.name === 'author')!.pattern as [string, string];
-    expect(author[1]).toBe('Nombre e inicial del apellido, como «Ana G.».');
+    expect(author[1]).toBe('Nombre y apellido o su inicial, con mayúscula, como «Ana G.» o «Carmen López». Como mucho 60 caracteres.');
     // Decap runs patterns without flags: the Unicode classes are spelt out.
-    for (const ok of ['Ana G.', 'Àngels P.', "D'Arcy O."]) expect(new RegExp(author[0]).test(ok), ok).toBe(true);
-    for (const bad of ['ana G.', 'Ana García', 'Ana']) expect(new RegExp(author[0]).test(bad), bad).toBe(false);
+    for (const ok of ['Ana G.', 'Àngels P.', "D'Arcy O.", 'Carmen López']) expect(new RegExp(author[0]).test(ok), ok).toBe(true);
+    for (const bad of ['ana G.', 'Ana garcía', 'Ana']) expect(new RegExp(author[0]).test(bad), bad).toBe(false);
     expect(fields.find((f) => f.name === 'url')!.pattern).toEqual([
       '^https://\\S+$',
       'Tiene que ser una dirección que empiece por https://.',
@@ -157,6 +157,15 @@ describe("the editor's configuration, generated from the schemas", () => {
       collection: 'posts-en',
       value_field: 'slug',
     });
+  });
+
+  it("offers a post's category among the categories of the strings, named in Spanish and saved by key", () => {
+    expect(choices.categories[0]).toEqual({ label: 'Piscinas', value: 'piscinas' });
+    for (const name of ['posts-es', 'posts-en'])
+      expect(fieldsIn(collectionNamed(name)).find((f) => f.name === 'category')).toMatchObject({
+        widget: 'select',
+        options: choices.categories,
+      });
   });
 
   it("signs in to the company's GitHub repository named in package.json, through the site's own function", () => {

@@ -85,8 +85,8 @@ beforeAll(async () => {
 describe('incremental builds', { timeout: 120_000 }, () => {
   // Some forty builds: minutes on a busy 2-core machine.
   it('match a clean build byte for byte after every edit of a series', { timeout: 600_000 }, async () => {
-    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 338 pages \(es 169, en 169\), /);
-    expect(await expectIncrementalEqualsClean()).toContain('(es 169, en 169; 0 rendered, the rest unchanged)');
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 350 pages \(es 175, en 175\), /);
+    expect(await expectIncrementalEqualsClean()).toContain('(es 175, en 175; 0 rendered, the rest unchanged)');
 
     // The post's modification time is set to a whole second, so it can be put back exactly below.
     const post = 'blog/es/mantenimiento-piscinas-verano.md';
@@ -149,24 +149,39 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     await editFile(content, post, (md) => md.replace(/^title: "/m, 'title: "Guía: '));
     await expectIncrementalEqualsClean();
 
+    // A new post between two others: they link it as their neighbour, the lists whose cards moved
+    // and its category's page show it, and the post of its service shows it as related.
+    const front = (slug: string, counterpart: string, category: string) =>
+      `---\ntitle: "Cisternas"\nexcerpt: "Revisa la cisterna."\ndate: "2024-03-01"\ncategory: "${category}"\nslug: "${slug}"\ncounterpart: "${counterpart}"\nservice: "fontaneros"\nlocalities: ["javea", "xalo"]\nimage: "fontaneros.svg"\nimageAlt: "Una cisterna"\n---\n\nTexto.\n`;
+    await writeFile(join(content, 'blog/es/cisternas.md'), front('cisternas', 'cisterns', 'fontaneria'));
+    await writeFile(join(content, 'blog/en/cisterns.md'), front('cisterns', 'cisternas', 'fontaneria'));
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 352 pages/);
+    // In another category: both categories' pages change, and so do its cards.
+    for (const file of ['blog/es/cisternas.md', 'blog/en/cisterns.md'])
+      await editFile(content, file, (md) => md.replace('category: "fontaneria"', 'category: "piscinas"'));
+    await expectIncrementalEqualsClean();
+
     await editFile(content, 'localities.yaml', (yaml) =>
       yaml.replace(
         /^localities:\n/m,
         'localities:\n  - slug: denia\n    name: Dénia\n    comarca: Marina Alta\n    geo: { lat: 38.84, lon: 0.11 }\n    es:\n      description: Ciudad portuaria.\n      context: con su puerto\n    en:\n      description: A port town.\n      context: with its harbour\n',
       ),
     );
-    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 356 pages/);
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 370 pages/);
 
     // Removed on purpose: their lines leave the published list, or the build refuses to lose them.
     await rm(join(content, 'blog/es/renovacion-pintado-fachadas.md'));
     await rm(join(content, 'blog/en/facade-renovation-painting.md'));
     await editFile(content, 'published-urls.txt', (text) =>
-      text.replace('/blog/renovacion-pintado-fachadas\n', '').replace('/en/blog/facade-renovation-painting\n', ''),
+      ['/blog/renovacion-pintado-fachadas', '/en/blog/facade-renovation-painting', '/blog/categoria/pintura', '/en/blog/category/painting']
+        .map((path) => `${path}\n`)
+        .reduce((rest, line) => rest.replace(line, ''), text),
     );
-    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages/);
+    // Its category had no other post: its page goes too.
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 366 pages/);
 
     await editFile(content, 'site.yaml', (yaml) => yaml.replace('"+34 600 000 000"', '"+34 600 000 001"'));
-    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 366 pages \(es 183, en 183\), /);
 
     // Every Markdown HTML entry cut short, and a post page to render again: its text is rendered anew.
     const entries = join(cache(), 'markdown', (await readdir(join(cache(), 'markdown')))[0]!);
@@ -206,7 +221,7 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     await writeFile(join(cache(), 'build.v8'), Buffer.concat([bytes.subarray(0, newline + 1), serialize(manifest)]));
     await rm(join(cache(), 'markdown'), { recursive: true });
     await writeFile(join(cache(), 'content', '0.v8'), 'garbage');
-    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 354 pages \(es 177, en 177\), /);
+    expect(await expectIncrementalEqualsClean()).toMatch(/^Built 366 pages \(es 183, en 183\), /);
   });
 
   it('still points at file and line when a problem lies in a file the cache had already validated', async () => {

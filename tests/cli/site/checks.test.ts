@@ -6,6 +6,7 @@ import { photosOfJob, photosOfService } from '../../../cli/site/checks/photos.ts
 import { notPaths } from '../../../cli/site/checks/published.ts';
 import { checkAirConditioning, checkLocalities, checkLocalTexts, checkServices } from '../../../cli/site/checks/services.ts';
 import { checkSite } from '../../../cli/site/checks/site.ts';
+import { checkStrings } from '../../../cli/site/checks/strings.ts';
 import type { Lang } from '../../../cli/site/lang.ts';
 import type { LocalTexts } from '../../../cli/site/schema/local.ts';
 import type { PostFrontMatter } from '../../../cli/site/schema/post.ts';
@@ -13,6 +14,7 @@ import type { Project } from '../../../cli/site/schema/project.ts';
 import type { Review } from '../../../cli/site/schema/review.ts';
 import type { AirConditioning, Service } from '../../../cli/site/schema/service.ts';
 import type { Site } from '../../../cli/site/schema/site.ts';
+import type { Strings } from '../../../cli/site/schema/strings.ts';
 
 const entry = <T>(data: unknown, name = 'x', lang?: Lang, commented: string[][] = []): Entry<T> => ({
   name,
@@ -25,6 +27,7 @@ const known: Known = {
   strict: false,
   services: new Set(['fontaneros', 'piscinas']),
   localities: new Set(['javea', 'denia']),
+  categories: new Set(['piscinas', 'fontaneria']),
   airConditioning: 'aire-acondicionado',
   images: new Set(['pool.svg']),
 };
@@ -114,7 +117,11 @@ describe('the rules of services, localities and their texts', () => {
 
 describe('the rules of pages kept per language', () => {
   const post = (name: string, lang: Lang, slug: string, counterpart: string, more = {}) =>
-    entry<PostFrontMatter>({ slug, counterpart, service: 'piscinas', localities: ['javea'], image: 'pool.svg', ...more }, name, lang);
+    entry<PostFrontMatter>(
+      { slug, counterpart, category: 'piscinas', service: 'piscinas', localities: ['javea'], image: 'pool.svg', ...more },
+      name,
+      lang,
+    );
 
   it('pairs each page with its counterpart, which names it back', () => {
     expect(checkPosts([post('cloro', 'es', 'cloro', 'chlorine'), post('chlorine', 'en', 'chlorine', 'cloro')], known)).toEqual([]);
@@ -147,6 +154,43 @@ describe('the rules of pages kept per language', () => {
       ['a', 'image', 'E_UNKNOWN_IMAGE'],
     ]);
   });
+
+  it('rejects a category the strings do not list, naming those they do', () => {
+    const [unknown, ...rest] = checkPosts([post('a', 'es', 'a', 'b', { category: 'Piscinas' }), post('b', 'en', 'b', 'a')], known);
+    expect(rest).toEqual([]);
+    expect(found([unknown!])).toEqual([['a', 'category', 'E_UNKNOWN_CATEGORY']]);
+    expect(unknown!.problem.message).toBe('"Piscinas" is not a category');
+    expect(unknown!.problem.hint).toBe('use the key of one of blog.categories in content/i18n/: piscinas, fontaneria');
+  });
+
+  it('rejects a translation in another category than its counterpart, once', () => {
+    const pages = [post('cloro', 'es', 'cloro', 'chlorine'), post('chlorine', 'en', 'chlorine', 'cloro', { category: 'fontaneria' })];
+    const findings = checkPosts(pages, known);
+    expect(found(findings)).toEqual([['chlorine', 'category', 'E_CATEGORY_MISMATCH']]);
+    expect(findings[0]!.problem.message).toBe('its counterpart "cloro" is in the category "piscinas"');
+  });
+});
+
+describe('the rules of the interface strings', () => {
+  const strings = (lang: Lang, ...categories: [key: string, slug: string][]) =>
+    entry<Strings>({ blog: { categories: categories.map(([key, slug]) => ({ key, slug, name: key, description: key })) } }, lang, lang);
+
+  it('accepts the same categories in every language, each slug in its own words', () => {
+    const es = strings('es', ['piscinas', 'piscinas'], ['fontaneria', 'fontaneria']);
+    expect(checkStrings([es, strings('en', ['fontaneria', 'plumbing'], ['piscinas', 'pools'])])).toEqual([]);
+  });
+
+  it('rejects a category key or slug given twice in a language, and a key missing from another language', () => {
+    const es = strings('es', ['piscinas', 'piscinas'], ['piscinas', 'agua'], ['riego', 'agua'], ['fontaneria', 'fontaneria']);
+    const en = strings('en', ['piscinas', 'pools'], ['riego', 'irrigation']);
+    const findings = checkStrings([es, en]);
+    expect(found(findings)).toEqual([
+      ['es', 'blog.categories.1.key', 'E_DUPLICATE_CATEGORY'],
+      ['es', 'blog.categories.2.slug', 'E_DUPLICATE_CATEGORY'],
+      ['es', 'blog.categories.3.key', 'E_UNTRANSLATED_CATEGORY'],
+    ]);
+    expect(findings.at(-1)!.problem.message).toBe('the category "fontaneria" is missing from content/i18n/en.yaml');
+  });
 });
 
 describe('the rules of site.yaml', () => {
@@ -171,6 +215,7 @@ describe('what the rules know of the other collections', () => {
       {
         services: [{ slug: { es: 'fontaneros' }, extra: 1 }, { slug: {} }, null],
         localities: { localities: [{ slug: 'javea' }, 3] },
+        strings: [{ blog: { categories: [{ key: 'piscinas' }, { name: 'Sin clave' }] } }, { blog: 7 }],
         airConditioning: undefined,
       },
       new Set(),
@@ -178,6 +223,7 @@ describe('what the rules know of the other collections', () => {
     );
     expect([...k.services]).toEqual(['fontaneros']);
     expect(k.localities.has('javea')).toBe(true);
+    expect([...k.categories]).toEqual(['piscinas']);
   });
 });
 

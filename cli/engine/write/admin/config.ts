@@ -25,12 +25,15 @@ export interface EditorField {
 export interface Choices {
   services: { label: string; value: string }[];
   localities: { label: string; value: string }[];
+  /** The blog's categories, named as in the editor's language. */
+  categories: { label: string; value: string }[];
   images: string[];
 }
 
-export const choicesOf = (model: Pick<SiteModel, 'services' | 'localities' | 'images'>): Choices => ({
+export const choicesOf = (model: Pick<SiteModel, 'services' | 'localities' | 'strings' | 'images'>): Choices => ({
   services: model.services.map((s) => ({ label: s.es.title, value: s.slug.es })),
   localities: model.localities.map((l) => ({ label: l.name, value: l.slug })),
+  categories: model.strings[langs[0]].blog.categories.map((c) => ({ label: c.name, value: c.key })),
   images: [...model.images.keys()].sort(),
 });
 
@@ -331,6 +334,7 @@ function stringWidget(name: string, schema: z.ZodType, checks: Check[], choices:
     return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'DD/MM/YYYY', time_format: false, picker_utc: true };
   if (name === 'service' || name === 'parent') return { widget: 'select', options: choices.services };
   if (name === 'locality') return { widget: 'select', options: choices.localities };
+  if (name === 'category') return { widget: 'select', options: choices.categories };
   const pattern = patternOf(checks);
   // A job's text, and a post's or legal text's below its front matter, is Markdown; raw, so that
   // tables and the author's own layout stay as written.

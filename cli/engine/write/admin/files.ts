@@ -78,7 +78,7 @@ async function clientScript(toolVersion: string): Promise<string> {
  * name at the root of the repository, which the editor's paths start with.
  */
 export async function adminFiles(
-  model: Pick<SiteModel, 'services' | 'localities' | 'images' | 'site'>,
+  model: Pick<SiteModel, 'services' | 'localities' | 'strings' | 'images' | 'site'>,
   { contentFolder, toolVersion }: { contentFolder: string; toolVersion: string },
 ): Promise<Outputs> {
   const outputs: Outputs = new Map();

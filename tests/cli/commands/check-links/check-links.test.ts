@@ -1,4 +1,4 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../../cli/engine/pipeline.ts';
@@ -129,6 +129,19 @@ describe('check-links', { timeout: 60_000 }, () => {
         '/blog/electricista → /blog/elegir-electricista-profesional: the content makes this alias but _redirects lacks its 301 line: build again',
       ]),
     );
+  });
+
+  it('reports a page that no link leads to from the home pages', async () => {
+    const broken = await breakSite({});
+    // Every link to one category's page pointed at the blog, as a template that forgot the page would leave it.
+    const pages = (await readdir(broken, { recursive: true })).filter((file) => file.endsWith('.html'));
+    for (const file of pages) {
+      const html = await readFile(join(broken, file), 'utf8');
+      await writeFile(join(broken, file), html.replaceAll('href="/blog/categoria/pintura"', 'href="/blog"'));
+    }
+    expect(described((await checkLinks({ dir: broken, content: 'content' })).problems)).toEqual([
+      '/blog/categoria/pintura → blog/categoria/pintura.html: no link leads here from the home pages: link it from a page of the site',
+    ]);
   });
 
   it('checks the WhatsApp and e-mail links against site.yaml', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { feed, feedLength } from '../../../../cli/engine/write/feeds.ts';
+import { categoryOf } from '../../../../cli/site/blog.ts';
 import { feedPaths } from '../../../../cli/site/urls.ts';
 import { RouteMap } from '../../../../cli/site/routes.ts';
 import { langs } from '../../../../cli/site/lang.ts';
@@ -51,7 +52,7 @@ describe.each(cases)('Atom feed ($name, $lang)', ({ dir, lang }) => {
       expect(child(entry, 'link').attrs).toMatchObject({ rel: 'alternate', type: 'text/html', href: url });
       expect(child(entry, 'updated').text).toBe(`${post!.date}T00:00:00Z`);
       expect(child(entry, 'summary').text).toBe(post!.excerpt);
-      expect(child(entry, 'category').attrs.term).toBe(post!.category);
+      expect(child(entry, 'category').attrs.term).toBe(categoryOf(model.strings[lang], post!.category).name);
       expect(child(entry, 'content').attrs.type).toBe('html');
       expect(child(entry, 'content').text).toBe(post!.html);
     }
