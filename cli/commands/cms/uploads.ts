@@ -60,18 +60,17 @@ export async function photoRefusal(name: string, bytes: Buffer): Promise<string 
  * position, serial numbers and other metadata, its pixels untouched; or why it may not be saved.
  */
 export async function acceptedPhoto(name: string, bytes: Buffer): Promise<{ bytes: Buffer } | { refusal: string }> {
-  if (bytes.length <= maxBytes && photoFormat(bytes)) {
-    try {
-      bytes = Buffer.from(stripMetadata(bytes));
-    } catch (error) {
-      if (!(error instanceof UnstrippableError)) throw error;
-      return {
-        refusal: `«${name}» no se puede guardar sin su ubicación y los datos de la cámara (${error.message}): expórtala como JPEG y súbela otra vez.`,
-      };
-    }
-  }
+  // A file that is no photo is told so first; cleaning leaves the pixels as they are.
   const refusal = await photoRefusal(name, bytes);
-  return refusal ? { refusal } : { bytes };
+  if (refusal) return { refusal };
+  try {
+    return { bytes: Buffer.from(stripMetadata(bytes)) };
+  } catch (error) {
+    if (!(error instanceof UnstrippableError)) throw error;
+    return {
+      refusal: `«${name}» no se puede guardar sin su ubicación y los datos de la cámara: expórtala como JPEG y súbela otra vez.`,
+    };
+  }
 }
 
 /** The build's inspection of `bytes`, as a photo of a content folder of its own outside the repository. */
