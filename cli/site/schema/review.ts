@@ -4,9 +4,6 @@ import { httpsUrl, isoDate, langSchema, slug, text } from './common.ts';
 /** Where the customer said it. */
 export const reviewSources = ['google', 'facebook', 'email', 'whatsapp', 'in-person'] as const;
 
-/** How the customer agreed to their words being shown on the site: the company keeps that message or paper. */
-export const consentWays = ['email', 'whatsapp', 'in-person', 'paper'] as const;
-
 /**
  * What a customer said, content/reviews/<name>.yaml, in the language they wrote it. Only with
  * their consent, word for word: invented or edited reviews are illegal in the EU.
@@ -39,8 +36,6 @@ export const reviewSchema = z
     source: z.enum(reviewSources),
     /** Where the review can be read, if it is public. */
     url: httpsUrl.optional(),
-    /** When and how the customer agreed to its publication here: the build refuses a review without it. */
-    consent: z.object({ date: isoDate, how: z.enum(consentWays) }).strict(),
   })
   .strict();
 export type Review = z.infer<typeof reviewSchema>;
