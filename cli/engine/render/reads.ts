@@ -1,6 +1,6 @@
 import { digest } from '../../support/files.cjs';
 import type { LegalPage, Post, SiteModel } from '../../site/model.ts';
-import { listedPosts, type Route, type RouteMap } from '../../site/routes.ts';
+import { isListing, listedPosts, type Route, type RouteMap } from '../../site/routes.ts';
 import { langs, type Lang } from '../../site/lang.ts';
 
 /**
@@ -119,12 +119,16 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   for (const image of model.images.values()) hashes.set(`image:${image.name}`, hashOf([image.width, image.height]));
   hashes.set('images', hashOf([...model.images.keys()]));
   // Not through routeKeyOf's table: a dev session makes a new route map, and so new routes, each rebuild.
-  // A route's hash is its path, and the front matter of the posts the map chose for it to list (a
-  // blog page's cards, a post's neighbours): a page reads those through its route.
-  for (const route of routes.routes) {
-    const listed = listedPosts(route);
-    hashes.set(routeDependency(route), listed.length ? hashOf([route.path, ...listed.map((p) => hashes.get(keyOf.get(p)!))]) : route.path);
-  }
+  for (const route of routes.routes) hashes.set(routeDependency(route), route.path);
+  // What the route map chose for a page of the blog (a list's cards and its count of pages, a post's
+  // neighbours and related posts), which the page reads through its route: a key apart from the
+  // path, so that a new post renders the pages that show it, not every page that links to the blog.
+  for (const route of routes.routes)
+    if (choosesPosts(route))
+      hashes.set(
+        listedDependency(route),
+        hashOf([isListing(route) ? route.pages : 0, ...listedPosts(route).map((p) => hashes.get(keyOf.get(p)!))]),
+      );
   const families = new Map<string, string[]>();
   for (const route of routes.routes) {
     for (const group of [`routes:${route.family}:${route.lang}`, `routes:${route.family}:*`, 'routes:*']) {
@@ -157,6 +161,17 @@ const routeKeyOf = (route: Route): string => {
   if (key === undefined) routeKeys.set(route, (key = routeDependency(route)));
   return key;
 };
+/** The pages the route map chooses posts for, and the key of what it chose. */
+const choosesPosts = (route: Route) => isListing(route) || route.family === 'post';
+const listedDependency = (route: Route) => `${routeDependency(route)}.listed`;
+const listedKeys = new WeakMap<Route, string>();
+const listedKeyOf = (route: Route): string => {
+  let key = listedKeys.get(route);
+  if (key === undefined) listedKeys.set(route, (key = listedDependency(route)));
+  return key;
+};
+/** What makes a route the page it is, fixed with its key: reading it is reading where the page is, not what it shows. */
+const routeIdentity = new Set<PropertyKey>(['key', 'lang', 'path', 'indexable', 'family', 'page', 'category']);
 
 /** Where reads are recorded while a page or file is made from the model (`during`). */
 type Sink = Pick<DependencyKeys, 'add'>;
@@ -236,7 +251,14 @@ export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys
     if (!r) return r;
     sink.add(routeKeyOf(r));
     let proxy = routeProxies.get(r);
-    if (!proxy) routeProxies.set(r, (proxy = new Proxy(r, { get: (target, prop) => wrap(Reflect.get(target, prop)) })));
+    if (!proxy) {
+      const listed = choosesPosts(r) ? listedKeyOf(r) : undefined;
+      const get = (target: Route, prop: PropertyKey) => {
+        if (listed && !routeIdentity.has(prop)) sink.add(listed);
+        return wrap(Reflect.get(target, prop));
+      };
+      routeProxies.set(r, (proxy = new Proxy(r, { get })));
+    }
     return proxy as R;
   };
   const methods = {
