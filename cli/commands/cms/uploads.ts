@@ -9,22 +9,8 @@ import { extname, join } from 'node:path';
 import { errors } from '../../site/errors.ts';
 import type { ContentIssue } from '../../site/issues.ts';
 import { inspectPhotos } from '../../engine/photos/inspect.ts';
-import { stripMetadata, UnstrippableError } from '../../engine/photos/strip.ts';
+import { photoFormat, stripMetadata, UnstrippableError } from '../../engine/photos/strip.ts';
 import { maxBytes, maxMegapixels, minPhotoWidth } from '../../engine/photos/plan.ts';
-
-/** What the first bytes of a file say it is, among the photo formats the build takes. */
-export function photoFormat(bytes: Uint8Array): string | undefined {
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'JPEG';
-  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'PNG';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'WebP';
-  if (ascii(4, 8) === 'ftyp') {
-    const brand = ascii(8, 12);
-    if (brand === 'avif' || brand === 'avis') return 'AVIF';
-    if (['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(brand)) return 'HEIC';
-  }
-  return undefined;
-}
 
 const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1).replace('.', ',')} MB`;
 const smaller = 'expórtala a 4000 px de ancho como mucho (unos 12 megapíxeles)';

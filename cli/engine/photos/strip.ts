@@ -12,11 +12,32 @@ export class UnstrippableError extends Error {}
 
 /** `bytes` without location, serial numbers or other metadata; the same array when there was none. */
 export function stripMetadata(bytes: Uint8Array): Uint8Array {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return stripJpeg(bytes);
-  if (ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return stripPng(bytes);
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return stripWebp(bytes);
-  if (ascii(bytes, 4, 8) === 'ftyp') return stripIsoMedia(bytes);
-  throw new UnstrippableError('it is not a JPEG, PNG, WebP, AVIF or HEIC file');
+  switch (photoFormat(bytes)) {
+    case 'JPEG':
+      return stripJpeg(bytes);
+    case 'PNG':
+      return stripPng(bytes);
+    case 'WebP':
+      return stripWebp(bytes);
+    case 'AVIF':
+    case 'HEIC':
+      return stripIsoMedia(bytes);
+    default:
+      throw new UnstrippableError('it is not a JPEG, PNG, WebP, AVIF or HEIC file');
+  }
+}
+
+/** What the first bytes of a file say it is, among the photo formats the build takes. */
+export function photoFormat(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'JPEG';
+  if (ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return 'PNG';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'WebP';
+  if (ascii(bytes, 4, 8) === 'ftyp') {
+    const brand = ascii(bytes, 8, 12);
+    if (brand === 'avif' || brand === 'avis') return 'AVIF';
+    if (['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(brand)) return 'HEIC';
+  }
+  return undefined;
 }
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));

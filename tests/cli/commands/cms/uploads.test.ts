@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { acceptedPhoto, photoFormat, photoRefusal } from '../../../../cli/commands/cms/uploads.ts';
+import { acceptedPhoto, photoRefusal } from '../../../../cli/commands/cms/uploads.ts';
+import { photoFormat } from '../../../../cli/engine/photos/strip.ts';
 import { repoRoot, workedExampleDir } from '../../../helpers.ts';
 import { polyglots } from './polyglots.ts';
 
