@@ -153,8 +153,10 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     await fillReview(page);
     await publish(page);
 
-    await expect.poll(async () => (await readdir(join(content, 'reviews'))).length, { timeout: timeouts.wait }).toBe(3);
-    const [file] = (await readdir(join(content, 'reviews'))).filter((name) => name.includes('marta'));
+    // The save writes a hidden temporary file first and renames it: only the renamed file counts.
+    const reviews = async () => (await readdir(join(content, 'reviews'))).filter((name) => name.endsWith('.yaml') && !name.startsWith('.'));
+    await expect.poll(async () => (await reviews()).length, { timeout: timeouts.wait }).toBe(3);
+    const [file] = (await reviews()).filter((name) => name.includes('marta'));
     const review = reviewSchema.parse(await saved(join(content, 'reviews', file!)));
     expect(review).toMatchObject({ author: 'Marta L.', locality: 'javea', service: 'piscinas', rating: 5, lang: 'es', source: 'google' });
   });
