@@ -64,12 +64,6 @@ export interface MarkdownPage {
   lang: Lang;
   /** The body, read from the file on first use when the build's cache knows the file. */
   markdown: string;
-  /** Hash of everything the body is made of (its file, and for legal texts the values filled in). */
-  sourceHash: string;
-  /** Hash of the validated front matter: what lists of posts show. */
-  frontMatterHash: string;
-  /** The file and the line of it where the body starts, which problems in the body name. */
-  bodyAt: { file: string; line: number };
 }
 
 /** A post as loaded: front matter and Markdown. The build gives it HTML (engine/incremental/markdown-cache.ts). */

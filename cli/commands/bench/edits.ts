@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isScalar, parseDocument } from 'yaml';
 import { loadModelWithoutHtml } from '../../engine/model.ts';
+import { sourceOf } from '../../engine/load/page-sources.ts';
 import { outputFile, RouteMap } from '../../site/routes.ts';
 
 export type Change = (text: string, run: number) => string;
@@ -40,7 +41,7 @@ export async function firstPost(dir: string): Promise<{ file: string; page: stri
   const routes = new RouteMap(await loadModelWithoutHtml(join(dir, 'content')));
   const [route] = routes.byFamily('post', 'es');
   if (!route) throw new Error(`${join(dir, 'content')} has no Spanish post for the bench to edit`);
-  return { file: route.post.bodyAt.file, page: join(dir, 'dist', outputFile(route.path)) };
+  return { file: sourceOf(route.post).bodyAt.file, page: join(dir, 'dist', outputFile(route.path)) };
 }
 
 /** Changes the Spanish description of the first locality of localities.yaml. */

@@ -10,6 +10,7 @@ import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import { linkProblem, readContentText, sizeLimits } from './guarded-read.ts';
 import { loadImages } from './images.ts';
 import { loadMarkdown, loadYaml, type MarkdownFile, type ParsedFile, type ParsedFiles, type PreviousParse, type Source } from './parse.ts';
+import { setSource } from './page-sources.ts';
 import { fillDouble } from '../../site/placeholders.ts';
 import { nearestLocalities } from '../../site/geo.ts';
 import type { Content, MarkdownPage, Photo, Place } from '../../site/model.ts';
@@ -303,11 +304,12 @@ function readPage(
   const bodyAt = { file: join(contentDir, file), line: md.bodyLine };
   // The file's hash stands for the body, unless the body was rewritten from other content.
   const body = rewrite?.(md.body, lang, bodyAt.file, md.bodyLine);
-  const sourceHash = body === undefined || body === md.body ? md.hash : digest([md.hash, body]);
-  onMarkdown?.({ hash: sourceHash, markdown: body ?? md.body, lang, ...bodyAt });
+  const hash = body === undefined || body === md.body ? md.hash : digest([md.hash, body]);
+  onMarkdown?.({ hash, markdown: body ?? md.body, lang, ...bodyAt });
   let page = body === undefined ? pageOf?.get(entry) : undefined;
   if (!page) {
-    page = { ...(front as object), lang, frontMatterHash, sourceHash, bodyAt } as MarkdownPage;
+    page = { ...(front as object), lang } as MarkdownPage;
+    setSource(page, { hash, frontMatterHash, bodyAt });
     // Not enumerable: copies of the page (withHtml) must not read a body the build may not need.
     Object.defineProperty(page, 'markdown', body === undefined ? { get: () => md.body } : { value: body });
     if (body === undefined) pageOf?.set(entry, page);

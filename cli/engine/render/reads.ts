@@ -2,6 +2,7 @@ import { digest } from '../../support/files.cjs';
 import type { LegalPage, Post, SiteModel } from '../../site/model.ts';
 import { isListing, listedPosts, type Route, type RouteMap } from '../../site/routes.ts';
 import { langs, type Lang } from '../../site/lang.ts';
+import { sourceOf } from '../load/page-sources.ts';
 
 /**
  * Dependency tracking for incremental builds. A page is rendered against proxies of the model
@@ -99,10 +100,11 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   keyOf.set(model.localTexts, 'local');
   const bodyKeyOf = new Map<object, string>();
   const markdownPage = (page: Post | LegalPage, key: string) => {
-    entity(page, key, page.frontMatterHash);
+    const source = options.hashes ? sourceOf(page) : undefined;
+    entity(page, key, source?.frontMatterHash ?? '');
     // The body is made from the source (its HTML too, with the tool version in every page's base).
     bodyKeyOf.set(page, bodyKey(key));
-    hashes.set(bodyKey(key), page.sourceHash);
+    hashes.set(bodyKey(key), source?.hash ?? '');
   };
   for (const lang of langs) {
     model.posts[lang].forEach((p) => markdownPage(p, postKey(lang, p.slug)));

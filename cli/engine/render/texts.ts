@@ -5,6 +5,7 @@ import type { Content, LegalPage, MarkdownPage, Post, ProjectPage, ProjectSource
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import type { Lang } from '../../site/lang.ts';
 import type { MarkdownText } from '../load/content.ts';
+import { copySource, sourceOf } from '../load/page-sources.ts';
 import type { MarkdownBatch, RenderedBatch } from './markdown-batch.ts';
 
 /** What renderMarkdown asks of a memo of rendered texts, by the hash of their source. */
@@ -55,12 +56,11 @@ export interface MarkdownRenderer {
 }
 
 /** A post or legal text as the renderer takes it. */
-const textOf = (page: MarkdownPage & { markdown: string }): MarkdownText => ({
-  hash: page.sourceHash,
-  markdown: page.markdown,
-  lang: page.lang,
-  ...page.bodyAt,
-});
+const textOf = (page: MarkdownPage): MarkdownText => {
+  const { hash, bodyAt } = sourceOf(page);
+  return { hash, markdown: page.markdown, lang: page.lang, ...bodyAt };
+};
+const hashOf = (page: object) => sourceOf(page).hash;
 
 /**
  * The content with every post and legal text given its HTML, read from `memo` when a page shows
@@ -76,9 +76,9 @@ export function renderMarkdown(
   memo: TextMemo = memoOfThisRun(),
 ): { model: SiteModel; rendered: Promise<void> } {
   const pages = [...Object.values(content.posts).flat(), ...Object.values(content.legal).flat()];
-  memo.keepOnly(new Set(pages.map((p) => p.sourceHash)));
+  memo.keepOnly(new Set(pages.map(hashOf)));
   render.ahead?.flush();
-  const missing = new Map(pages.filter((p) => !memo.has(p.sourceHash)).map((p) => [p.sourceHash, p]));
+  const missing = new Map(pages.filter((p) => !memo.has(hashOf(p))).map((p) => [hashOf(p), p]));
   const early = [...missing.keys()].flatMap((hash) => {
     const html = render.ahead?.take(hash);
     return html ? [{ hash, html }] : [];
@@ -115,7 +115,7 @@ export function renderMarkdown(
 function htmlIn(memo: TextMemo, one: MarkdownRenderer['one'], state: { done: boolean }) {
   return (page: Content['posts'][Lang][number] | Content['legal'][Lang][number]) => {
     if (!state.done) throw new Error(`the HTML of ${page.lang}/${page.slug} was read before its Markdown was rendered`);
-    return memo.get(page.sourceHash, () => one(textOf(page)).html);
+    return memo.get(hashOf(page), () => one(textOf(page)).html);
   };
 }
 
@@ -144,6 +144,7 @@ export function withHtml<C extends { posts: Pages<object>; legal: Pages<object> 
       given = (lazy
         ? Object.defineProperty({ ...page }, 'html', { get: () => html(page), enumerable: true })
         : { ...page, html: html(page) }) as unknown as Post & LegalPage;
+      copySource(page, given);
       memo?.set(page, given);
     }
     return given as Post & LegalPage;

@@ -40,15 +40,9 @@ function saved(entry: Record<string, unknown>, layout: FileLayout): string {
 
 /** The model as a page would see it: texts' Markdown included, and nothing that names the file's bytes. */
 function meaning(content: Content) {
-  const pages = (list: Record<string, { sourceHash: string; bodyAt: unknown; markdown: string }[]>) =>
+  const pages = (list: Record<string, { markdown: string }[]>) =>
     Object.fromEntries(
-      Object.entries(list).map(([lang, items]) => [
-        lang,
-        items.map((item) => {
-          const { sourceHash: _s, bodyAt: _b, ...page } = item;
-          return { ...page, markdown: item.markdown.trim() };
-        }),
-      ]),
+      Object.entries(list).map(([lang, items]) => [lang, items.map((page) => ({ ...page, markdown: page.markdown.trim() }))]),
     );
   return { ...content, posts: pages(content.posts), legal: pages(content.legal), photos: [...content.photos.keys()] };
 }
