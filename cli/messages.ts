@@ -6,4 +6,7 @@ export const messages = {
   notBuilt: (what: string, then?: string) => `${what}: run "npm run build" first${then ? `, ${then}` : ''}.`,
   /** The browser a command drives does not start. */
   noChromium: (path: string) => `Cannot start Chromium at ${path}: install it (apt-get install -y chromium) or pass --chromium <path>.`,
+  /** Lighthouse, which npm fetches on the first audit, did not run or did not finish. */
+  auditFailed: (lighthouse: string, url: string, said: string) =>
+    `Lighthouse could not audit ${url} (npm exec ${lighthouse}${said ? `: ${said}` : ''}). The first audit fetches it from the npm registry; check that npm reaches the registry and that Chromium starts (--chromium <path>).`,
 };
