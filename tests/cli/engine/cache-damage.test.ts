@@ -135,7 +135,14 @@ describe('a damaged build cache', { timeout: 60_000 }, () => {
       await writeFile(manifest[0]!, seal(data));
       return manifest[0]!;
     };
-    for (const deps of [(keys: number) => [0, keys], () => [0, -1], () => [0, 1.5], () => [0, '1'], () => '0,1']) {
+    for (const deps of [
+      (keys: number) => Uint32Array.from([0, keys]),
+      (keys: number) => [0, keys],
+      () => [0, -1],
+      () => [0, 1.5],
+      () => [0, '1'],
+      () => '0,1',
+    ]) {
       await survives(firstPageReads(deps));
     }
   }, 300_000); // nine damaged caches, two builds each: over a minute on a busy machine

@@ -196,7 +196,7 @@ describe('incremental builds', { timeout: 120_000 }, () => {
   it('records what the sitemap and feeds read, so that they are made again only when it changes', async () => {
     await expectIncrementalEqualsClean();
     const { manifest } = readCache(cache(), await toolVersion(), () => {});
-    const read = (file: string) => new Set(manifest!.pages.get(file)!.deps.map((i) => manifest!.keys[i]!));
+    const read = (file: string) => new Set([...manifest!.pages.get(file)!.deps].map((i) => manifest!.keys[i]!));
     const sitemap = read('sitemap.xml');
     const feed = read('blog/feed.xml');
     const posts = (await readdir(join(content, 'blog/es'))).map((file) => `post:es:${file.replace(/\.md$/, '')}`);

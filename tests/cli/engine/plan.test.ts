@@ -9,7 +9,7 @@ function previousManifest(keys: number, pages: Record<string, number[]>): Manife
     version: 'v',
     keys: names,
     hashes: names.map(() => 'old'),
-    pages: new Map(Object.entries(pages).map(([file, deps]) => [file, { base: 'b', deps }])),
+    pages: new Map(Object.entries(pages).map(([file, deps]) => [file, { base: 'b', deps: Uint32Array.from(deps) }])),
     outputs: new Map(),
   };
 }
