@@ -62,11 +62,11 @@ export interface ProjectPage extends Project {
 /** What a page loaded from a Markdown file holds besides its front matter. */
 export interface MarkdownPage {
   lang: Lang;
-  /** The body, read from the file on first use when the build's cache knows the file. */
+  /** The body's Markdown. */
   markdown: string;
 }
 
-/** A post as loaded: front matter and Markdown. The build gives it HTML (engine/incremental/markdown-cache.ts). */
+/** A post as loaded: front matter and Markdown. The build gives it HTML. */
 export interface PostSource extends PostFrontMatter, MarkdownPage {}
 export interface Post extends Omit<PostSource, 'markdown'> {
   /** The body as HTML. */
