@@ -4,6 +4,21 @@
 // Here every image the file holds is counted as its data would make it: a grid or overlay at its
 // output size, every coded image at the larger of its stated and its coded (HEVC SPS) size.
 import { errors, type Problem } from '../../site/errors.ts';
+import {
+  type Box,
+  boxesIn,
+  CutShort,
+  concat,
+  Damaged,
+  isHeif,
+  itemInfos,
+  itemLocations,
+  type ItemLocation,
+  metaBoxes,
+  only,
+  Reader,
+  reader,
+} from './isobmff.ts';
 import { maxMegapixels, smallerPhoto } from './plan.ts';
 
 type Size = { width: number; height: number };
@@ -14,17 +29,6 @@ type Size = { width: number; height: number };
  */
 export type HeifCheck = { problem: Problem } | { shown: Size; cropped: boolean };
 
-/** The file's structure does not hold together: decoders read such files each their own way. */
-class Damaged extends Error {}
-/** The file ends before what it records: `needs` bytes. */
-class CutShort extends Error {
-  constructor(readonly needs: number) {
-    super('cut short');
-  }
-}
-
-/** ftyp brands of HEIF image files (ISO/IEC 23008-12 and the AVIF specification). */
-const heifBrands = new Set('mif1 mif2 mif3 msf1 miaf heic heix heim heis hevc hevx avif avis avio'.split(' '));
 /** Items made from other images (dimg references) rather than coded data. */
 const derived = new Set(['grid', 'iovl', 'iden', 'tmap']);
 /** Item types of images coded in the file: each must state its size. */
@@ -41,7 +45,7 @@ export const mismatch = (stated: string, made: string) => errors.PhotoUnreadable
  * may have, or an image whose stated size is not the one its data makes. Undefined when `bytes`
  * is not a HEIF file.
  */
-export function checkHeif(bytes: Buffer): HeifCheck | undefined {
+export function checkHeif(bytes: Uint8Array): HeifCheck | undefined {
   if (!isHeif(bytes)) return undefined;
   try {
     return measure(readMeta(bytes));
@@ -53,16 +57,6 @@ export function checkHeif(bytes: Buffer): HeifCheck | undefined {
     if (error instanceof Damaged) return { problem: errors.PhotoUnreadable(`its HEIF structure is damaged: ${error.message}`) };
     throw error;
   }
-}
-
-function isHeif(bytes: Buffer): boolean {
-  if (bytes.length < 16 || bytes.toString('latin1', 4, 8) !== 'ftyp') return false;
-  const brand = (at: number) => heifBrands.has(bytes.toString('latin1', at, at + 4));
-  if (brand(8)) return true;
-  // The minor version (at 12) is not a brand; the compatible brands follow it.
-  const end = Math.min(bytes.length, bytes.readUInt32BE(0));
-  for (let at = 16; at + 4 <= end; at += 4) if (brand(at)) return true;
-  return false;
 }
 
 /** The limits and agreements every image of the file must meet; the primary's shown size when it does. */
@@ -126,83 +120,10 @@ interface Meta {
   items: Map<number, Item>;
 }
 
-/** A box: its type and the range of its content (after its header). */
-interface Box {
-  type: string;
-  start: number;
-  end: number;
-}
-
-/** The boxes between `start` and `end`; past the end of the file, the file is cut short. */
-function boxesIn(bytes: Buffer, start: number, end: number): Box[] {
-  const boxes: Box[] = [];
-  for (let at = start; at < end; ) {
-    if (at + 8 > end) throw end === bytes.length ? new CutShort(at + 8) : new Damaged(`a box header at byte ${at} is incomplete`);
-    const type = bytes.toString('latin1', at + 4, at + 8);
-    let size = bytes.readUInt32BE(at);
-    let header = 8;
-    if (size === 1) {
-      if (at + 16 > end) throw end === bytes.length ? new CutShort(at + 16) : new Damaged(`the ${type} box's size is incomplete`);
-      size = Number(bytes.readBigUInt64BE(at + 8));
-      header = 16;
-    } else if (size === 0) size = end - at; // to the end of its parent
-    if (size < header) throw new Damaged(`the ${type} box at byte ${at} is ${size} bytes long`);
-    if (at + size > end)
-      throw end === bytes.length ? new CutShort(at + size) : new Damaged(`the ${type} box at byte ${at} overruns its parent`);
-    boxes.push({ type, start: at + header, end: at + size });
-    at += size;
-  }
-  return boxes;
-}
-
-/** Reads numbers from one box, refusing to read past it. */
-class Reader {
-  constructor(
-    private readonly bytes: Buffer,
-    public at: number,
-    private readonly end: number,
-    private readonly what: string,
-  ) {}
-  private take(n: number): number {
-    if (this.at + n > this.end) throw new Damaged(`the ${this.what} box ends early`);
-    const at = this.at;
-    this.at += n;
-    return at;
-  }
-  u8 = () => this.bytes[this.take(1)]!;
-  u16 = () => this.bytes.readUInt16BE(this.take(2));
-  u32 = () => this.bytes.readUInt32BE(this.take(4));
-  /** An unsigned number of `size` bytes (0, 2, 4 or 8): sizes and offsets in iloc and grids. */
-  uint(size: number): number {
-    if (size === 0) return 0;
-    if (size === 2) return this.u16();
-    if (size === 4) return this.u32();
-    if (size === 8) return Number(this.bytes.readBigUInt64BE(this.take(8)));
-    throw new Damaged(`the ${this.what} box uses ${size}-byte numbers`);
-  }
-  /** A full box's version (its flags are read too). */
-  version(): { version: number; flags: number } {
-    const word = this.u32();
-    return { version: word >>> 24, flags: word & 0xffffff };
-  }
-}
-
-const reader = (bytes: Buffer, box: Box) => new Reader(bytes, box.start, box.end, box.type);
-const only = (boxes: Box[], type: string, where: string) => {
-  const found = boxes.filter((b) => b.type === type);
-  if (found.length > 1) throw new Damaged(`${where} holds ${found.length} ${type} boxes`);
-  return found[0];
-};
-
 /** The items of the file's meta box, each measured from its properties, its data and the file. */
-function readMeta(bytes: Buffer): Meta {
-  const top = boxesIn(bytes, 0, bytes.length);
-  const metaBox = only(top, 'meta', 'the file');
-  if (!metaBox || metaBox.end - metaBox.start < 4)
-    throw new Damaged(
-      top.some((b) => b.type === 'mini') ? 'it is a compact HEIF file (mini box), which the build does not read' : 'it has no meta box',
-    );
-  const inMeta = boxesIn(bytes, metaBox.start + 4, metaBox.end);
+function readMeta(bytes: Uint8Array): Meta {
+  const inMeta = metaBoxes(bytes);
+  if (!inMeta) throw new Damaged('it has no meta box');
   const box = (type: string) => only(inMeta, type, 'its meta box');
 
   const pitm = box('pitm');
@@ -210,14 +131,19 @@ function readMeta(bytes: Buffer): Meta {
   const pitmReader = reader(bytes, pitm);
   const primary = pitmReader.version().version === 0 ? pitmReader.u16() : pitmReader.u32();
 
-  const types = readItemTypes(bytes, box('iinf'));
+  const iinf = box('iinf');
+  if (!iinf) throw new Damaged('it has no item list (iinf)');
+  const infos = itemInfos(bytes, iinf);
   const properties = readProperties(bytes, box('iprp'));
-  const locations = readLocations(bytes, box('iloc'));
-  for (const location of locations.values())
-    if (!location.inIdat) for (const [offset, length] of location) if (offset + length > bytes.length) throw new CutShort(offset + length);
+  const iloc = box('iloc');
+  const locations = iloc ? itemLocations(bytes, iloc) : new Map<number, ItemLocation>();
+  for (const [id, { method, extents }] of locations) {
+    if (method > 1) throw new Damaged(`item ${id}'s data is made from other items (construction method ${method})`);
+    if (method === 0) for (const [offset, length] of extents) if (offset + length > bytes.length) throw new CutShort(offset + length);
+  }
   const idat = box('idat');
   const items = new Map<number, Item>();
-  for (const [id, type] of types) {
+  for (const [id, { type }] of infos) {
     const item: Item = { type, rotation: 0, cropped: false };
     for (const property of properties.get(id) ?? []) {
       const read = reader(bytes, property);
@@ -234,30 +160,8 @@ function readMeta(bytes: Buffer): Meta {
   return { primary, items };
 }
 
-/** Each item's type (infe version 2 and 3 name it; older ones describe files, not images). */
-function readItemTypes(bytes: Buffer, iinf: Box | undefined): Map<number, string> {
-  if (!iinf) throw new Damaged('it has no item list (iinf)');
-  const read = reader(bytes, iinf);
-  const count = read.version().version === 0 ? read.u16() : read.u32();
-  const types = new Map<number, string>();
-  const entries = boxesIn(bytes, read.at, iinf.end).filter((b) => b.type === 'infe');
-  if (entries.length !== count) throw new Damaged(`its item list counts ${count} items and holds ${entries.length}`);
-  for (const infe of entries) {
-    const entry = reader(bytes, infe);
-    const { version } = entry.version();
-    if (version < 2) continue;
-    const id = version === 2 ? entry.u16() : entry.u32();
-    entry.u16(); // protection index
-    if (types.has(id)) throw new Damaged(`item ${id} is listed twice`);
-    const at = entry.at;
-    entry.u32();
-    types.set(id, bytes.toString('latin1', at, at + 4));
-  }
-  return types;
-}
-
 /** Each item's properties (ipco), by the associations of ipma. */
-function readProperties(bytes: Buffer, iprp: Box | undefined): Map<number, Box[]> {
+function readProperties(bytes: Uint8Array, iprp: Box | undefined): Map<number, Box[]> {
   const byItem = new Map<number, Box[]>();
   if (!iprp) return byItem;
   const inside = boxesIn(bytes, iprp.start, iprp.end);
@@ -282,50 +186,21 @@ function readProperties(bytes: Buffer, iprp: Box | undefined): Map<number, Box[]
   return byItem;
 }
 
-/** Where an item's data lies: [offset, length] in the file (construction method 0) or in idat (1). */
-type Location = [offset: number, length: number][] & { inIdat?: boolean };
-
-function readLocations(bytes: Buffer, iloc: Box | undefined): Map<number, Location> {
-  const locations = new Map<number, Location>();
-  if (!iloc) return locations;
-  const read = reader(bytes, iloc);
-  const { version } = read.version();
-  const sizes = read.u16();
-  const [offsetSize, lengthSize, baseSize] = [sizes >> 12, (sizes >> 8) & 15, (sizes >> 4) & 15];
-  const indexSize = version === 1 || version === 2 ? sizes & 15 : 0;
-  for (let n = version < 2 ? read.u16() : read.u32(); n > 0; n--) {
-    const id = version < 2 ? read.u16() : read.u32();
-    const method = version === 1 || version === 2 ? read.u16() & 15 : 0;
-    if (method > 1) throw new Damaged(`item ${id}'s data is made from other items (construction method ${method})`);
-    read.u16(); // data reference: this file
-    const base = read.uint(baseSize);
-    const extents: Location = [];
-    for (let e = read.u16(); e > 0; e--) {
-      read.uint(indexSize);
-      const offset = base + read.uint(offsetSize);
-      const length = read.uint(lengthSize);
-      extents.push([offset, method === 0 && length === 0 ? Math.max(0, bytes.length - offset) : length]);
-    }
-    if (method === 1) extents.inIdat = true;
-    locations.set(id, extents);
-  }
-  return locations;
-}
-
-/** The bytes of item `id`'s data. */
-function dataOf(bytes: Buffer, id: number, location: Location | undefined, idat: Box | undefined): Buffer {
-  if (!location?.length) throw new Damaged(`item ${id} has no data`);
-  const [from, to] = location.inIdat ? [idat?.start ?? 0, idat?.end ?? 0] : [0, bytes.length];
-  return Buffer.concat(
-    location.map(([offset, length]) => {
-      if (from + offset + length > to) throw new Damaged(`item ${id}'s data lies outside its box`);
-      return bytes.subarray(from + offset, from + offset + length);
+/** The bytes of item `id`'s data: in the file, or in idat; a length of 0 runs to the end of either. */
+function dataOf(bytes: Uint8Array, id: number, location: ItemLocation | undefined, idat: Box | undefined): Uint8Array {
+  if (!location?.extents.length) throw new Damaged(`item ${id} has no data`);
+  const [from, to] = location.method === 1 ? [idat?.start ?? 0, idat?.end ?? 0] : [0, bytes.length];
+  return concat(
+    location.extents.map(([offset, length]) => {
+      const end = length === 0 ? to : from + offset + length;
+      if (from + offset > end || end > to) throw new Damaged(`item ${id}'s data lies outside its box`);
+      return bytes.subarray(from + offset, end);
     }),
   );
 }
 
 /** The output size a grid (ImageGrid) or an overlay (ImageOverlay) states in its data. */
-function outputSize(type: string, data: Buffer): Size {
+function outputSize(type: string, data: Uint8Array): Size {
   const read = new Reader(data, 0, data.length, `${type} data of`);
   read.u8(); // version
   const wide = read.u8() & 1;
@@ -336,7 +211,7 @@ function outputSize(type: string, data: Buffer): Size {
 }
 
 /** The size the first sequence parameter set of an hvcC box codes (H.265 section 7.3.2.2). */
-function spsOf(bytes: Buffer, hvcC: Box): Item['sps'] {
+function spsOf(bytes: Uint8Array, hvcC: Box): Item['sps'] {
   const read = reader(bytes, hvcC);
   read.at += 22; // configuration version, profile, level, chroma and bit depths, …
   for (let arrays = read.u8(); arrays > 0; arrays--) {
@@ -353,7 +228,7 @@ function spsOf(bytes: Buffer, hvcC: Box): Item['sps'] {
 }
 
 /** A NAL unit's payload without its emulation prevention bytes (00 00 03 → 00 00). */
-function unescaped(nal: Buffer): Buffer {
+function unescaped(nal: Uint8Array): Uint8Array {
   const out: number[] = [];
   let zeros = 0;
   for (const byte of nal) {
@@ -363,10 +238,10 @@ function unescaped(nal: Buffer): Buffer {
       zeros = byte === 0 ? zeros + 1 : 0;
     }
   }
-  return Buffer.from(out);
+  return Uint8Array.from(out);
 }
 
-function sizeOfSps(sps: Buffer): Item['sps'] {
+function sizeOfSps(sps: Uint8Array): Item['sps'] {
   let bit = 0;
   const u = (n: number) => {
     let value = 0;

@@ -7,6 +7,8 @@
 // Uint8Array code: the editor's page (the GitHub backend uploads from the browser) and `npm run cms`
 // run the same function.
 
+import { ascii, avifBrands, concat, CutShort, Damaged, isHeif, itemInfos, itemLocations, metaBoxes, only, view } from './isobmff.ts';
+
 /** Why a photo's metadata could not be removed; the upload is then refused rather than stored with it. */
 export class UnstrippableError extends Error {}
 
@@ -32,25 +34,8 @@ export function photoFormat(bytes: Uint8Array): string | undefined {
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'JPEG';
   if (ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return 'PNG';
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'WebP';
-  if (ascii(bytes, 4, 8) === 'ftyp') {
-    const brand = ascii(bytes, 8, 12);
-    if (brand === 'avif' || brand === 'avis') return 'AVIF';
-    if (['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(brand)) return 'HEIC';
-  }
+  if (isHeif(bytes)) return avifBrands.has(ascii(bytes, 8, 12)) ? 'AVIF' : 'HEIC';
   return undefined;
-}
-
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 // ---- EXIF (a TIFF structure): the orientation read, and a TIFF that holds nothing else ----
@@ -287,33 +272,6 @@ function stripWebp(bytes: Uint8Array): Uint8Array {
 
 // ---- HEIC and AVIF (ISO base media file format): EXIF and XMP items overwritten in place ----
 
-interface Box {
-  type: string;
-  /** Where the box's content starts (after its header) and where the box ends. */
-  start: number;
-  end: number;
-}
-
-function* boxes(bytes: Uint8Array, from: number, to: number): Generator<Box> {
-  const data = view(bytes);
-  let at = from;
-  while (at + 8 <= to) {
-    let size = data.getUint32(at);
-    let header = 8;
-    if (size === 1) {
-      if (at + 16 > to) throw new UnstrippableError('a box of the file runs past its end');
-      size = Number(data.getBigUint64(at + 8));
-      header = 16;
-    } else if (size === 0) size = to - at;
-    if (size < header || at + size > to) throw new UnstrippableError('a box of the file runs past its end');
-    yield { type: ascii(bytes, at + 4, at + 8), start: at + header, end: at + size };
-    at += size;
-  }
-}
-
-const child = (bytes: Uint8Array, box: Box, type: string, skip = 0) =>
-  [...boxes(bytes, box.start + skip, box.end)].find((b) => b.type === type);
-
 /**
  * A HEIC or AVIF with the bytes of its EXIF items replaced by an empty EXIF structure (padded with
  * zeros) and those of its XMP items by spaces: the same length, so the item locations (iloc) and
@@ -321,33 +279,40 @@ const child = (bytes: Uint8Array, box: Box, type: string, skip = 0) =>
  * (irot, imir), so its EXIF orientation is not needed.
  */
 function stripIsoMedia(bytes: Uint8Array): Uint8Array {
-  const top = [...boxes(bytes, 0, bytes.length)];
-  const meta = top.find((b) => b.type === 'meta');
-  if (!meta) return bytes;
-  // meta is a full box: four bytes of version and flags before its children.
-  const iinf = child(bytes, meta, 'iinf', 4);
-  const iloc = child(bytes, meta, 'iloc', 4);
+  try {
+    return clearItems(bytes);
+  } catch (error) {
+    if (error instanceof CutShort) throw new UnstrippableError('the file is cut short', { cause: error });
+    if (error instanceof Damaged) throw new UnstrippableError(`its structure is damaged: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+function clearItems(bytes: Uint8Array): Uint8Array {
+  const inMeta = metaBoxes(bytes);
+  const box = (type: string) => inMeta && only(inMeta, type, 'its meta box');
+  const iinf = box('iinf');
   if (!iinf) return bytes;
   const targets = new Map<number, 'exif' | 'xmp'>();
   for (const [id, info] of itemInfos(bytes, iinf))
     if (info.type === 'Exif') targets.set(id, 'exif');
     else if (info.type === 'mime' && /rdf\+xml|xmp/i.test(info.contentType)) targets.set(id, 'xmp');
   if (!targets.size) return bytes;
+  const iloc = box('iloc');
   if (!iloc) throw new UnstrippableError('its metadata has no item locations');
-  const idat = child(bytes, meta, 'idat', 4);
+  const idat = box('idat');
   const out = bytes.slice();
-  const found = new Set<number>();
-  for (const item of itemLocations(bytes, iloc)) {
-    const kind = targets.get(item.id);
-    if (!kind) continue;
+  const locations = itemLocations(bytes, iloc);
+  for (const [id, kind] of targets) {
+    const item = locations.get(id);
+    if (!item) throw new UnstrippableError('its EXIF item has no location in the file');
     if (item.method > 1 || (item.method === 1 && !idat))
       throw new UnstrippableError('its EXIF is stored by reference to another item, which the editor cannot clear');
-    const base = item.method === 1 ? idat!.start : 0;
-    const ranges = item.extents.map(({ offset, length }) => {
-      const start = base + item.base + offset;
-      const end = length === 0 ? (item.method === 1 ? idat!.end : bytes.length) : start + length;
-      if (start > end || end > (item.method === 1 ? idat!.end : bytes.length))
-        throw new UnstrippableError('an item of the file runs past its end');
+    const [from, to] = item.method === 1 ? [idat!.start, idat!.end] : [0, bytes.length];
+    const ranges = item.extents.map(([offset, length]) => {
+      const start = from + offset;
+      const end = length === 0 ? to : start + length;
+      if (start > end || end > to) throw new UnstrippableError('an item of the file runs past its end');
       return [start, end] as const;
     });
     const length = ranges.reduce((n, [s, e]) => n + e - s, 0);
@@ -363,79 +328,6 @@ function stripIsoMedia(bytes: Uint8Array): Uint8Array {
       out.set(fill.subarray(at, at + end - start), start);
       at += end - start;
     }
-    found.add(item.id);
   }
-  for (const id of targets.keys()) if (!found.has(id)) throw new UnstrippableError('its EXIF item has no location in the file');
   return out;
-}
-
-/** Each item's type (and a mime item's content type), by item ID, from the iinf box. */
-function itemInfos(bytes: Uint8Array, iinf: Box): Map<number, { type: string; contentType: string }> {
-  const version = bytes[iinf.start]!;
-  const infos = new Map<number, { type: string; contentType: string }>();
-  for (const infe of boxes(bytes, iinf.start + 4 + (version === 0 ? 2 : 4), iinf.end)) {
-    if (infe.type !== 'infe') continue;
-    const data = view(bytes);
-    const infeVersion = bytes[infe.start]!;
-    if (infeVersion < 2) continue; // no item types before version 2
-    let at = infe.start + 4;
-    const id = infeVersion === 2 ? data.getUint16(at) : data.getUint32(at);
-    at += (infeVersion === 2 ? 2 : 4) + 2; // item_ID, item_protection_index
-    const type = ascii(bytes, at, at + 4);
-    at += 4;
-    let contentType = '';
-    if (type === 'mime') {
-      const name = bytes.indexOf(0, at);
-      const typeStart = name < 0 ? infe.end : name + 1;
-      const typeEnd = bytes.indexOf(0, typeStart);
-      contentType = ascii(bytes, typeStart, typeEnd < 0 || typeEnd > infe.end ? infe.end : typeEnd);
-    }
-    infos.set(id, { type, contentType });
-  }
-  return infos;
-}
-
-interface ItemLocation {
-  id: number;
-  method: number;
-  base: number;
-  extents: { offset: number; length: number }[];
-}
-
-/** Every item's location, from the iloc box (versions 0, 1 and 2). */
-function itemLocations(bytes: Uint8Array, iloc: Box): ItemLocation[] {
-  const data = view(bytes);
-  const version = bytes[iloc.start]!;
-  let at = iloc.start + 4;
-  const sizes = data.getUint16(at);
-  at += 2;
-  const [offsetSize, lengthSize, baseSize, indexSize] = [sizes >> 12, (sizes >> 8) & 15, (sizes >> 4) & 15, version > 0 ? sizes & 15 : 0];
-  const read = (size: number) => {
-    if (at + size > iloc.end) throw new UnstrippableError('its item locations end too early');
-    const value = size === 0 ? 0 : size === 4 ? data.getUint32(at) : size === 8 ? Number(data.getBigUint64(at)) : Number.NaN;
-    if (Number.isNaN(value)) throw new UnstrippableError(`its item locations use ${size}-byte numbers`);
-    at += size;
-    return value;
-  };
-  const read16 = () => {
-    if (at + 2 > iloc.end) throw new UnstrippableError('its item locations end too early');
-    at += 2;
-    return data.getUint16(at - 2);
-  };
-  const count = version < 2 ? read16() : read(4);
-  const items: ItemLocation[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = version < 2 ? read16() : read(4);
-    const method = version > 0 ? read16() & 15 : 0;
-    read16(); // data_reference_index
-    const base = read(baseSize);
-    const extentCount = read16();
-    const extents = [];
-    for (let e = 0; e < extentCount; e++) {
-      if (indexSize) read(indexSize);
-      extents.push({ offset: read(offsetSize), length: read(lengthSize) });
-    }
-    items.push({ id, method, base, extents });
-  }
-  return items;
 }
