@@ -12,7 +12,7 @@ import { editorRoutes, newSecret } from './routes.ts';
  * Decap's local backend beside /admin/ (routes.ts) reading and writing the content folder's
  * collections and photos, and nothing else. No other port listens. Ctrl-C stops it.
  */
-export async function cms(opts: Omit<DevOptions, 'host' | 'api' | 'ownHostOnly'>): Promise<void> {
+export async function cms(opts: Omit<DevOptions, 'host' | 'api'>): Promise<void> {
   const content = resolve(opts.content);
   // The content folder as it really is: the backend then follows no link below it (files.ts).
   const root = await realpath(content).catch(() => content);
@@ -23,6 +23,6 @@ export async function cms(opts: Omit<DevOptions, 'host' | 'api' | 'ownHostOnly'>
     repository: basename(dirname(content)),
   });
   const routes = editorRoutes({ secret: newSecret(), act, limit: maxRequest, log: (line) => console.error(line) });
-  const { url } = await dev({ ...opts, host: '127.0.0.1', ownHostOnly: true, api: routes });
+  const { url } = await dev({ ...opts, host: '127.0.0.1', api: routes });
   console.log(`Editor at ${new URL(`/${adminFolder}/`, url)} (saves to ${content})`);
 }

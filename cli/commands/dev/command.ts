@@ -22,9 +22,14 @@ export interface DevOptions {
   host: string;
   /** More routes beside the contact function's, e.g. the editor's local backend (commands/cms). */
   api?: Record<string, NodeHandler>;
-  /** Refuse every request whose `Host` is not 127.0.0.1 or localhost at this port (dev/server.ts). */
-  ownHostOnly?: boolean;
 }
+
+/**
+ * On a loopback address dev answers only as 127.0.0.1 or localhost (dev/server.ts), so that a page
+ * whose domain resolves to this computer reads nothing; on another (--host 0.0.0.0, to try the site
+ * on a phone) it answers to any name, since the phone knows it by the computer's address.
+ */
+const loopback = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /**
  * Builds the site, serves it as `npm start` does, and rebuilds on every change under the content
@@ -39,7 +44,7 @@ export async function dev(opts: DevOptions): Promise<{ url: string }> {
   const site = await createDevServer({
     dir: resolve(opts.out),
     api: { ...opts.api, [contactPath]: nodeContactHandler(env) },
-    ownHostOnly: opts.ownHostOnly,
+    ownHostOnly: loopback.has(opts.host),
   });
 
   const session = new BuildSession();

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, readdir, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -102,6 +103,18 @@ describe('dev', { timeout: timeouts.step }, () => {
     });
     expect(post.status).toBe(303);
     expect(await readdir(outbox)).toHaveLength(1);
+  });
+
+  it('answers only as 127.0.0.1 or localhost, so that a domain resolved to this computer (DNS rebinding) reads nothing', async () => {
+    const { port } = new URL(origin);
+    const statusFor = (host: string) =>
+      new Promise<number>((done, fail) =>
+        get({ host: '127.0.0.1', port, path: '/', headers: { host } }, (res) => done(res.resume().statusCode!)).on('error', fail),
+      );
+    expect(await statusFor(`127.0.0.1:${port}`)).toBe(200);
+    expect(await statusFor(`localhost:${port}`)).toBe(200);
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`])
+      expect(await statusFor(host), host).toBe(421);
   });
 
   it('shows the rebuilt page in place when a content file changes, islands working, and prints the rebuild time', async () => {
