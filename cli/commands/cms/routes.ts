@@ -13,7 +13,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { editorApi } from '../../engine/write/admin/api.ts';
-import { isOwnHost } from '../dev/server.ts';
+import { isOwnHost } from '../serve/server.ts';
 import type { NodeHandler } from '../serve/server.ts';
 import { Refused, shown } from './places.ts';
 

@@ -10,7 +10,7 @@ import { ContentError, issueLines } from '../../site/issues.ts';
 import { causeChain, UsageError } from '../../errors.ts';
 import { rebuildQueue } from './schedule.ts';
 import { createDevServer } from './server.ts';
-import type { NodeHandler } from '../serve/server.ts';
+import { answersOwnHostOnly, type NodeHandler } from '../serve/server.ts';
 import { watchFolders } from './watch.ts';
 
 export interface DevOptions {
@@ -25,13 +25,6 @@ export interface DevOptions {
 }
 
 /**
- * On a loopback address dev answers only as 127.0.0.1 or localhost (dev/server.ts), so that a page
- * whose domain resolves to this computer reads nothing; on another (--host 0.0.0.0, to try the site
- * on a phone) it answers to any name, since the phone knows it by the computer's address.
- */
-const loopback = new Set(['127.0.0.1', 'localhost', '::1']);
-
-/**
  * Builds the site, serves it as `npm start` does, and rebuilds on every change under the content
  * and templates folders, reloading open pages. A failed build is reported in the terminal and in
  * the pages, while the last good build stays served. Ctrl-C stops it.
@@ -44,7 +37,7 @@ export async function dev(opts: DevOptions): Promise<{ url: string }> {
   const site = await createDevServer({
     dir: resolve(opts.out),
     api: { ...opts.api, [contactPath]: nodeContactHandler(env) },
-    ownHostOnly: loopback.has(opts.host),
+    ownHostOnly: answersOwnHostOnly(opts.host),
   });
 
   const session = new BuildSession();

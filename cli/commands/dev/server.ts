@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener, Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { repoRoot } from '../../support/paths.ts';
@@ -18,18 +18,9 @@ export interface DevServer {
 const reloadEntry = join(repoRoot, 'cli/commands/dev/client/reload.ts');
 
 /**
- * Whether a request names this server as its `Host`: 127.0.0.1 or localhost, at the port it came
- * in on. Any other name is a page that resolved its own domain to this machine (DNS rebinding).
- */
-export function isOwnHost(req: IncomingMessage): boolean {
-  const port = req.socket.localPort;
-  return ['127.0.0.1', 'localhost'].some((name) => req.headers.host === `${name}:${port}` || (port === 80 && req.headers.host === name));
-}
-
-/**
  * The site server `npm start` uses (clean URLs, 404s, `_headers`, the `api` routes), plus the
  * reload script and its event stream under /__dev/, and the script's tag added to every HTML page.
- * With `ownHostOnly`, a request for any other `Host` than isOwnHost's is refused.
+ * With `ownHostOnly`, a request for any other `Host` is refused (serve/server.ts).
  */
 export async function createDevServer({
   dir,
@@ -44,6 +35,7 @@ export async function createDevServer({
   const events = eventStream();
   const server = createSiteServer({
     dir,
+    ownHostOnly,
     api: {
       ...api,
       [devPaths.script]: (_req, res) =>
@@ -55,10 +47,7 @@ export async function createDevServer({
   const [site] = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   const injected = injectIntoHtml(site!, `<script type="module" src="${devPaths.script}"></script>`);
-  server.on('request', (req, res) => {
-    if (!ownHostOnly || isOwnHost(req)) return injected(req, res);
-    res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end('This server answers only as 127.0.0.1 or localhost.\n');
-  });
+  server.on('request', injected);
 
   return {
     server,

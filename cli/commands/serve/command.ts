@@ -6,7 +6,7 @@ import { nodeContactHandler, nodeEditorAuthHandler } from '../../../functions/ad
 import { contactPath, createContactEnv } from '../../../functions/contact/config.ts';
 import { createEditorAuthEnv } from '../../../functions/editor-auth/config.ts';
 import { editorAuthPath } from '../../../functions/editor-auth/handle.ts';
-import { createSiteServer } from './server.ts';
+import { answersOwnHostOnly, createSiteServer } from './server.ts';
 import { messages } from '../../messages.ts';
 
 /** Serves the built site with the contact function and the editor's sign-in, as the static hosts would. */
@@ -18,7 +18,7 @@ export async function serve(opts: { dir: string; port: number; host: string }): 
   const env = createContactEnv(process.env, { outbox: true });
   const auth = createEditorAuthEnv(process.env);
   const api = { [contactPath]: nodeContactHandler(env), [editorAuthPath]: nodeEditorAuthHandler(auth) };
-  const server = createSiteServer({ dir, api });
+  const server = createSiteServer({ dir, api, ownHostOnly: answersOwnHostOnly(opts.host) });
   console.log(`Serving ${dir} at ${await listen(server, opts.host, opts.port)}`);
   console.log(`Contact form enquiries go to ${env.mailer.destination}`);
   console.log(

@@ -17,7 +17,25 @@ export interface SiteServerOptions {
   dir: string;
   /** Handlers by exact path, e.g. { '/api/send-contact-email': … }; they get every method. */
   api?: Record<string, NodeHandler>;
+  /** Refuse every request whose `Host` is not isOwnHost's; answersOwnHostOnly tells when. */
+  ownHostOnly?: boolean;
 }
+
+/**
+ * Whether a request names this server as its `Host`: 127.0.0.1 or localhost, at the port it came
+ * in on. Any other name is a page that resolved its own domain to this machine (DNS rebinding).
+ */
+export function isOwnHost(req: IncomingMessage): boolean {
+  const port = req.socket.localPort;
+  return ['127.0.0.1', 'localhost'].some((name) => req.headers.host === `${name}:${port}` || (port === 80 && req.headers.host === name));
+}
+
+/**
+ * A local server on a loopback address answers only as 127.0.0.1 or localhost, so that a page
+ * whose domain resolves to this computer reads nothing; on another (--host 0.0.0.0, to try the site
+ * on a phone) it answers to any name, since the phone knows it by the computer's address.
+ */
+export const answersOwnHostOnly = (host: string) => ['127.0.0.1', 'localhost', '::1'].includes(host);
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,9 +60,10 @@ const contentTypes: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-export function createSiteServer({ dir, api = {} }: SiteServerOptions): Server {
+export function createSiteServer({ dir, api = {}, ownHostOnly = false }: SiteServerOptions): Server {
   const root = resolve(dir);
   return createServer((req, res) => {
+    if (ownHostOnly && !isOwnHost(req)) return send(res, 421, {}, 'This server answers only as 127.0.0.1 or localhost.\n');
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');

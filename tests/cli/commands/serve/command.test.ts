@@ -1,4 +1,5 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
 import { serve } from '../../../../cli/commands/serve/command.ts';
@@ -35,4 +36,13 @@ it('serves the built site with the contact function writing to the outbox, and l
   expect(post.status).toBe(303);
   expect(post.headers.get('location')).toBe('/en/message-sent');
   expect(await readdir(join(root, 'outbox'))).toHaveLength(1);
+
+  // On 127.0.0.1 it answers only as itself: a domain resolved to this computer (DNS rebinding) reads nothing.
+  const { port } = new URL(url!);
+  const statusFor = (host: string) =>
+    new Promise<number>((done, fail) =>
+      get({ host: '127.0.0.1', port, path: '/', headers: { host } }, (res) => done(res.resume().statusCode!)).on('error', fail),
+    );
+  expect(await statusFor(`localhost:${port}`)).toBe(200);
+  expect(await statusFor(`evil.example:${port}`)).toBe(421);
 });
