@@ -22,12 +22,15 @@ export interface SiteServerOptions {
 }
 
 /**
- * Whether a request names this server as its `Host`: 127.0.0.1 or localhost, at the port it came
- * in on. Any other name is a page that resolved its own domain to this machine (DNS rebinding).
+ * Whether a request names this server as its `Host`: 127.0.0.1, localhost or a name under
+ * .localhost (which browsers resolve to this computer whatever DNS says), at the port it came in
+ * on. Any other name is a page that resolved its own domain to this machine (DNS rebinding).
  */
 export function isOwnHost(req: IncomingMessage): boolean {
   const port = req.socket.localPort;
-  return ['127.0.0.1', 'localhost'].some((name) => req.headers.host === `${name}:${port}` || (port === 80 && req.headers.host === name));
+  const [, name, at] = /^([^:]*)(?::(\d+))?$/.exec(req.headers.host ?? '') ?? [];
+  if (name === undefined || Number(at ?? 80) !== port) return false;
+  return name === '127.0.0.1' || name === 'localhost' || /^[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost$/.test(name);
 }
 
 /**
@@ -63,7 +66,8 @@ const contentTypes: Record<string, string> = {
 export function createSiteServer({ dir, api = {}, ownHostOnly = false }: SiteServerOptions): Server {
   const root = resolve(dir);
   return createServer((req, res) => {
-    if (ownHostOnly && !isOwnHost(req)) return send(res, 421, {}, 'This server answers only as 127.0.0.1 or localhost.\n');
+    if (ownHostOnly && !isOwnHost(req))
+      return send(res, 421, {}, 'This server answers only as 127.0.0.1 or localhost (or a name under .localhost).\n');
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');

@@ -43,6 +43,7 @@ it('serves the built site with the contact function writing to the outbox, and l
     new Promise<number>((done, fail) =>
       get({ host: '127.0.0.1', port, path: '/', headers: { host } }, (res) => done(res.resume().statusCode!)).on('error', fail),
     );
-  expect(await statusFor(`localhost:${port}`)).toBe(200);
-  expect(await statusFor(`evil.example:${port}`)).toBe(421);
+  for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `marina.localhost:${port}`]) expect(await statusFor(host), host).toBe(200);
+  for (const host of [`evil.example:${port}`, 'evil.example', `localhost.evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`])
+    expect(await statusFor(host), host).toBe(421);
 });
