@@ -14,7 +14,7 @@ import { projectSchema } from '../../cli/site/schema/project.ts';
 import { reviewSchema } from '../../cli/site/schema/review.ts';
 import { repoRoot, scratchDir, snapshot, workedExampleDir } from '../helpers.ts';
 import { type CmsRun, listeners, listeningPorts, startCms } from './cms-run.ts';
-import { addJobPhotos, cameraPhoto, confirmPick, expectPublished, field, fillJob, fillReview, publish, upload } from './editor.ts';
+import { addJobPhotos, cameraPhoto, confirmPick, expectPublished, field, fillJob, fillReview, publish, retype, upload } from './editor.ts';
 import { launchChromium } from './site.ts';
 
 const timeouts = { step: 90_000, setup: 180_000, wait: 30_000 };
@@ -148,17 +148,34 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     });
   });
 
-  it('creates a review', async () => {
+  it('refuses a date written day first, in Spanish, and saves the review named after its year-month-day date', async () => {
     await openEditor('#/collections/reviews/new');
     await fillReview(page);
+    const before = await snapshot(content);
+    // As people write a date, and as Decap's date picker misread one (decaporg/decap-cms#7939).
+    await retype(page, 'Fecha', '20/11/2026');
     await publish(page);
+    const message = page.getByText('Escriba la fecha como 2025-03-14 (año-mes-día).').filter({ visible: true });
+    await expect.poll(() => message.count()).toBeGreaterThan(0);
+    expect(await snapshot(content)).toEqual(before);
 
+    await retype(page, 'Fecha', '2026-11-20');
+    await publish(page);
+    const file = join(content, 'reviews/2026-11-20-marta-l.yaml');
+    const review = reviewSchema.parse(await saved(file));
+    expect(review).toMatchObject({
+      author: 'Marta L.',
+      locality: 'javea',
+      service: 'piscinas',
+      rating: 5,
+      date: '2026-11-20',
+      lang: 'es',
+      source: 'google',
+    });
+    expect(await readFile(file, 'utf8')).toContain('date: "2026-11-20"\n');
     // The save writes a hidden temporary file first and renames it: only the renamed file counts.
-    const reviews = async () => (await readdir(join(content, 'reviews'))).filter((name) => name.endsWith('.yaml') && !name.startsWith('.'));
-    await expect.poll(async () => (await reviews()).length, { timeout: timeouts.wait }).toBe(3);
-    const [file] = (await reviews()).filter((name) => name.includes('marta'));
-    const review = reviewSchema.parse(await saved(join(content, 'reviews', file!)));
-    expect(review).toMatchObject({ author: 'Marta L.', locality: 'javea', service: 'piscinas', rating: 5, lang: 'es', source: 'google' });
+    const reviews = (await readdir(join(content, 'reviews'))).filter((name) => name.endsWith('.yaml') && !name.startsWith('.'));
+    expect(reviews.filter((name) => name.includes('marta'))).toEqual(['2026-11-20-marta-l.yaml']);
   });
 
   it('listens on one port of 127.0.0.1 only, the site and the editor together, and stops on Ctrl-C', async () => {

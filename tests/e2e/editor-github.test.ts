@@ -199,7 +199,7 @@ describe('the editor on the live site', { timeout: timeouts.step }, () => {
 
     const commit = await nextCommit(initialCommit);
     expect(commit.files).toHaveLength(1);
-    expect(commit.files[0]).toMatch(/^content\/reviews\/20250320-marta-l\.yaml$/);
+    expect(commit.files[0]).toMatch(/^content\/reviews\/2025-03-20-marta-l\.yaml$/);
     expect(reviewSchema.parse(await fileAt(commit.sha, commit.files[0]!))).toMatchObject({
       author: 'Marta L.',
       rating: 5,

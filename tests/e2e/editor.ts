@@ -34,6 +34,13 @@ export async function field(page: Page, label: string, nth = 0) {
   return page.locator(`[id="${id}"]`);
 }
 
+/** Replaces what the text field labelled `label` holds, as a person does: Decap's fields add a fill to what they hold. */
+export async function retype(page: Page, label: string, text: string) {
+  await (await field(page, label)).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+}
+
 /** Picks an option of a select field by its label. */
 export async function choose(page: Page, label: string, option: string, nth = 0) {
   await (await field(page, label, nth)).click();

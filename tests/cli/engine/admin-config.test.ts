@@ -107,7 +107,10 @@ describe("the editor's configuration, generated from the schemas", () => {
   it('gives a job the widgets its schema asks for, with the sites own services and localities', () => {
     const fields = fieldsIn(collectionNamed('projects'));
     const field = (name: string) => fields.find((f) => f.name === name)!;
-    expect(field('date')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DD', time_format: false });
+    expect(field('date')).toMatchObject({
+      widget: 'string',
+      pattern: [expect.any(String), expect.stringMatching(/^Escriba la fecha como/)],
+    });
     expect(field('service')).toMatchObject({ widget: 'select', options: choices.services });
     expect(choices.services.map((s) => s.value)).toContain('fontaneros');
     expect(field('locality')).toMatchObject({ widget: 'select', options: choices.localities });
@@ -141,6 +144,31 @@ describe("the editor's configuration, generated from the schemas", () => {
       '^https://\\S+$',
       'Tiene que ser una dirección que empiece por https://.',
     ]);
+  });
+
+  it("takes a date as typed, only as the schema's year-month-day, with a Spanish message, and names a review after it", () => {
+    const reviews = collectionNamed('reviews') as EditorCollection & { slug: string };
+    const date = fieldsIn(reviews).find((f) => f.name === 'date')!;
+    expect(date).toMatchObject({ widget: 'string', hint: expect.stringContaining('2026-11-20') });
+    const [source, message] = date.pattern as [string, string];
+    expect(message).toBe('Escriba la fecha como 2025-03-14 (año-mes-día).');
+    for (const typed of [
+      '2026-11-20',
+      '2024-02-29',
+      '2025-12-31',
+      '20/11/2026',
+      '11/20/2026',
+      '2026-11-20 ',
+      '2026-2-3',
+      '2026-02-30',
+      '2025-02-29',
+      '2026-13-01',
+    ])
+      expect(new RegExp(source).test(typed), typed).toBe(reviewSchema.shape.date.safeParse(typed).success);
+    expect(new RegExp(source).test('20/11/2026')).toBe(false);
+    expect(reviews.slug).toBe('{{fields.date}}-{{fields.author}}');
+    // Every date of every collection: a text, never Decap's date picker.
+    expect(JSON.stringify(configOf())).not.toContain('"datetime"');
   });
 
   it('writes case-insensitive patterns for a flagless RegExp', () => {

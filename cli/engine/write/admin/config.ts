@@ -9,7 +9,7 @@ import type { SiteModel } from '../../../site/model.ts';
 import { editorAuthPath } from '../../../site/served.ts';
 import { imageRef, isoDate, photoRef } from '../../../site/schema/common.ts';
 import { maxBytes } from '../../photos/plan.ts';
-import { fieldLabel, optionLabel, patternMessage } from './labels.ts';
+import { dateHint, fieldLabel, optionLabel, patternMessage } from './labels.ts';
 
 /** One field of the editor's form, as Decap's config.yml writes it. */
 export interface EditorField {
@@ -154,7 +154,8 @@ function folderOptions(c: Collection): object {
     case 'projects':
       return { create: true, delete: true, identifier_field: 'title', slug: '{{fields.slug}}', summary: '{{date}} · {{title}}' };
     case 'reviews':
-      return { create: true, delete: true, identifier_field: 'author', slug: '{{year}}{{month}}{{day}}-{{fields.author}}' };
+      // Named after the review's own date: Decap's {{year}} is the day of the save once no field is a datetime.
+      return { create: true, delete: true, identifier_field: 'author', slug: '{{fields.date}}-{{fields.author}}' };
     case 'posts':
       return { create: true, delete: true, identifier_field: 'title', slug: '{{fields.slug}}' };
     case 'services':
@@ -331,7 +332,9 @@ function stringWidget(name: string, schema: z.ZodType, checks: Check[], choices:
     };
   if (schema === imageRef) return { widget: 'select', options: choices.images };
   if (schema === isoDate || checks.some((c) => c.format === 'date'))
-    return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'DD/MM/YYYY', time_format: false, picker_utc: true };
+    // Typed, and checked by the schema's own pattern: Decap's date picker saved 11/20/2026 as
+    // 1906-11-20 (decaporg/decap-cms#7939).
+    return { widget: 'string', ...patternOf(checks), hint: dateHint };
   if (name === 'service' || name === 'parent') return { widget: 'select', options: choices.services };
   if (name === 'locality') return { widget: 'select', options: choices.localities };
   if (name === 'category') return { widget: 'select', options: choices.categories };

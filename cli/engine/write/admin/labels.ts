@@ -137,8 +137,11 @@ const messages: Record<string, string> = {
   email: 'Tiene que ser un correo electrónico.',
   url: 'Tiene que ser una dirección web completa, como https://www.ejemplo.es.',
   https: 'Tiene que ser una dirección que empiece por https://.',
-  date: 'Tiene que ser una fecha.',
+  date: 'Escriba la fecha como 2025-03-14 (año-mes-día).',
 };
+
+/** Under every date field: people write 20/11/2026, the site's files 2026-11-20. */
+export const dateHint = 'Año, mes y día con guiones: el 20 de noviembre de 2026 es 2026-11-20.';
 
 export function patternMessage(key: string): string {
   return messages[key] ?? 'No tiene el formato esperado.';
