@@ -171,6 +171,29 @@ describe("the editor's configuration, generated from the schemas", () => {
     expect(JSON.stringify(configOf())).not.toContain('"datetime"');
   });
 
+  it('lists the towns in every locality select in Spanish alphabetical order', () => {
+    const towns = new Set(choices.localities.map((l) => l.value));
+    const selects: string[][] = [];
+    const walk = (fields: EditorField[]) => {
+      for (const f of fields) {
+        const options = f.options as { label: string; value: string }[] | undefined;
+        if (f.widget === 'select' && options?.some((o) => towns.has(o.value))) selects.push(options.map((o) => o.label));
+        walk([...((f.fields as EditorField[] | undefined) ?? []), ...(f.field ? [f.field as EditorField] : [])]);
+      }
+    };
+    for (const c of configOf().collections) walk(fieldsIn(c));
+    // A job's and a review's locality, a post's two in each language.
+    expect(selects.length).toBeGreaterThanOrEqual(4);
+    const sorted = [...choices.localities.map((l) => l.label)].sort((a, b) => a.localeCompare(b, 'es'));
+    for (const labels of selects) expect(labels).toEqual(sorted);
+    // Not localities.yaml's order; an accent does not move a town, and La Nucía comes before Llíber.
+    const at = (name: string) => sorted.indexOf(name);
+    expect(at('Altea')).toBe(0);
+    expect(at('Jávea')).toBeLessThan(at('La Nucía'));
+    expect(at('La Nucía')).toBeLessThan(at('Llíber'));
+    expect(at('Xaló')).toBe(sorted.length - 1);
+  });
+
   it('writes case-insensitive patterns for a flagless RegExp', () => {
     const photo = new RegExp(portable(/^[\w-]+\.(?:jpe?g|heic)$/i));
     for (const name of ['IMG_1234.HEIC', 'obra.jpg', 'obra.JPEG']) expect(photo.test(name), name).toBe(true);

@@ -32,7 +32,8 @@ export interface Choices {
 
 export const choicesOf = (model: Pick<SiteModel, 'services' | 'localities' | 'strings' | 'images'>): Choices => ({
   services: model.services.map((s) => ({ label: s.es.title, value: s.slug.es })),
-  localities: model.localities.map((l) => ({ label: l.name, value: l.slug })),
+  // By name, as a Spanish speaker looks a town up (Á with A, Ñ after N), not in localities.yaml's order.
+  localities: model.localities.map((l) => ({ label: l.name, value: l.slug })).sort((a, b) => a.label.localeCompare(b.label, 'es')),
   categories: model.strings[langs[0]].blog.categories.map((c) => ({ label: c.name, value: c.key })),
   images: [...model.images.keys()].sort(),
 });
