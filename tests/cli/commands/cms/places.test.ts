@@ -1,10 +1,12 @@
-import { mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { localBackend } from '../../../../cli/commands/cms/backend.ts';
 import { contentFiles } from '../../../../cli/commands/cms/files.ts';
 import { editorPlaces, Refused } from '../../../../cli/commands/cms/places.ts';
 import { collections, pathIn } from '../../../../cli/site/collections.ts';
-import { scratchDir } from '../../../helpers.ts';
+import { photoRef } from '../../../../cli/site/schema/common.ts';
+import { contentDir, scratchDir } from '../../../helpers.ts';
 
 const places = editorPlaces('content');
 
@@ -99,5 +101,23 @@ describe("the editor's files", () => {
     expect(await readFile(join(content, 'reviews/ana.yaml'), 'utf8')).toBe('author: Ana\n');
     await files.remove([review, places.entry('content/reviews/nunca-hubo.yaml')]);
     expect(await files.read(review, 1e6)).toBeUndefined();
+  });
+
+  it("lists only photos in the editor's media library: no README, note or hidden file among them", async () => {
+    const { content, files } = await contentWithLinks();
+    await mkdir(join(content, 'photos/obra'));
+    for (const name of ['antes.jpg', 'IMG_0001.HEIC', 'README.md', 'notas.txt', '.DS_Store', 'obra/despues.webp'])
+      await writeFile(join(content, 'photos', name), 'bytes');
+    const backend = localBackend({ places, files, repository: 'content' });
+    const media = (await backend({ action: 'getMedia', params: { mediaFolder: 'content/photos' } })) as { path: string }[];
+    expect(media.map((m) => m.path).sort()).toEqual(['content/photos/IMG_0001.HEIC', 'content/photos/antes.jpg']);
+  });
+
+  it("keeps only photos in the site's own content/photos, which GitHub's media library lists as it is", async () => {
+    const held = await readdir(join(contentDir, 'photos'), { recursive: true }).catch(() => []);
+    const photos = await Promise.all(
+      held.map(async (name) => ((await stat(join(contentDir, 'photos', name))).isDirectory() ? [] : [name])),
+    );
+    expect(photos.flat().filter((name) => !photoRef.safeParse(name).success)).toEqual([]);
   });
 });
