@@ -8,6 +8,10 @@ const { cliBuild } = require('./support/bundling.cjs');
 const { compiledFolder, sourcesKey } = require('./support/files.cjs');
 
 const root = join(__dirname, '..');
+// The bundle runs from node_modules/.cache, and node_modules may be a link to another checkout's (a
+// git worktree sharing it): the code must read this checkout's sources, templates and content, not
+// those above the bundle's real path (support/paths.ts). Its workers inherit it.
+process.env.SITEGEN_ROOT = root;
 
 // Node 22.1 and later keep on disk the code V8 compiles for each module, the bundles' included, and
 // reuse it at the next start; Node 20 compiles them again. Kept beside the compiled bundles rather

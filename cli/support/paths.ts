@@ -14,7 +14,8 @@ function findRoot(from: string): string {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const repoRoot = findRoot(here);
+/** cli/bin.cjs names it for the bundle, which may run from another checkout's linked node_modules. */
+export const repoRoot = process.env.SITEGEN_ROOT || findRoot(here);
 /**
  * The folder of the CLI bundle this code runs from, which cli/bin.cjs names after the stats of its
  * sources and of the lockfile; undefined when the code runs unbundled, as in tests.
