@@ -85,7 +85,7 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     const before = await snapshot(content);
     await openEditor('#/collections/projects/new');
     await page
-      .getByRole('button', { name: /Add fotos/ })
+      .getByRole('button', { name: /Añadir foto\b/ })
       .first()
       .click();
     // A photo the site has already: picking it uploads nothing.
@@ -93,6 +93,12 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     await page.getByText('piscina-javea-gresite.jpg').click();
     await confirmPick(page);
     await (await field(page, 'Español')).fill('Gresite nuevo en la línea de flotación');
+    // Decap's own words in Spanish too, where its Spanish falls back to English or reads oddly.
+    const shown = (await page.locator('body').innerText()).toLowerCase();
+    for (const english of ['Writing in', 'Fill in from another locale', 'Add ', '1 fotos', 'Remover archivo', 'Expand', 'Collapse'])
+      expect(shown, english).not.toContain(english.toLowerCase());
+    for (const spanish of ['Escribiendo en', 'Rellenar con el otro idioma', '1 foto', 'Quitar el archivo'])
+      expect(shown, spanish).toContain(spanish.toLowerCase());
     // No English alt text, no service, no locality, no title.
     await publish(page);
     await expect.poll(() => page.getByText(/no ha rellenado un campo obligatorio/).count()).toBeGreaterThan(0);
@@ -107,7 +113,7 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     await (await field(page, 'Inglés')).fill('New mosaic tiles at the waterline');
     await fillJob(page, 'presupuesto-javea', 'quote-javea');
     await page
-      .getByRole('button', { name: /Add fotos/ })
+      .getByRole('button', { name: /Añadir foto\b/ })
       .first()
       .click();
     await upload(page, join(root, 'presupuesto.jpg'));

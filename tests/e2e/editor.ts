@@ -85,7 +85,7 @@ export async function addJobPhotos(page: Page, files: readonly [string, string])
     [1, files[1], 'La terraza después, con el suelo nuevo', 'The terrace after, with the new floor', 'Después'],
   ] as const) {
     await page
-      .getByRole('button', { name: /Add fotos/ })
+      .getByRole('button', { name: /Añadir foto\b/ })
       .first()
       .click();
     await upload(page, file);

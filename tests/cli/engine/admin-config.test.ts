@@ -194,6 +194,19 @@ describe("the editor's configuration, generated from the schemas", () => {
     expect(at('Xaló')).toBe(sorted.length - 1);
   });
 
+  it('names one item of every list in Spanish, for "Añadir foto" and "1 foto"', () => {
+    const lists: EditorField[] = [];
+    const walk = (fields: EditorField[]) => {
+      for (const f of fields) {
+        if (f.widget === 'list') lists.push(f);
+        walk([...((f.fields as EditorField[] | undefined) ?? []), ...(f.field ? [f.field as EditorField] : [])]);
+      }
+    };
+    for (const c of configOf().collections) walk(fieldsIn(c));
+    expect(lists.filter((f) => typeof f.label_singular !== 'string').map((f) => f.name)).toEqual([]);
+    expect(fieldsIn(collectionNamed('projects')).find((f) => f.name === 'photos')!.label_singular).toBe('Foto');
+  });
+
   it('writes case-insensitive patterns for a flagless RegExp', () => {
     const photo = new RegExp(portable(/^[\w-]+\.(?:jpe?g|heic)$/i));
     for (const name of ['IMG_1234.HEIC', 'obra.jpg', 'obra.JPEG']) expect(photo.test(name), name).toBe(true);

@@ -2,6 +2,7 @@
 // its files are written in (site/editor-format.ts), then starts the CMS. Never on a public page.
 import { fromFile, toFile, type FileLayout } from '../../../site/editor-format.ts';
 import { editorApi } from './api.ts';
+import { overPhrases, spanishPhrases } from './locale.ts';
 
 interface Formatter {
   fromFile(text: string): object;
@@ -9,6 +10,8 @@ interface Formatter {
 }
 interface Cms {
   registerCustomFormat(name: string, extension: string, formatter: Formatter): void;
+  registerLocale(name: string, phrases: object): void;
+  getLocale(name: string): object | undefined;
   init(options: { config: object }): void;
 }
 declare global {
@@ -50,6 +53,8 @@ window.addEventListener('DOMContentLoaded', async () => {
       toFile: (data) => toFile(data as Record<string, unknown>, layout),
     });
   }
+  // Decap fills what its Spanish lacks with English: the missing words are laid over it.
+  cms.registerLocale('es', overPhrases((cms.getLocale('es') ?? {}) as typeof spanishPhrases, spanishPhrases));
   const config = await configFile;
   const local = await localBackend;
   const backend = config.backend as Record<string, unknown>;

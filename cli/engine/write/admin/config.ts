@@ -9,7 +9,7 @@ import type { SiteModel } from '../../../site/model.ts';
 import { editorAuthPath } from '../../../site/served.ts';
 import { imageRef, isoDate, photoRef } from '../../../site/schema/common.ts';
 import { maxBytes } from '../../photos/plan.ts';
-import { dateHint, fieldLabel, optionLabel, patternMessage } from './labels.ts';
+import { dateHint, fieldLabel, optionLabel, patternMessage, singularLabel } from './labels.ts';
 
 /** One field of the editor's form, as Decap's config.yml writes it. */
 export interface EditorField {
@@ -436,17 +436,18 @@ function listWidget(
   if (name === 'localities' && defOf(element).type === 'string')
     return { widget: 'select', multiple: true, options: choices.localities, ...bounds };
   const item = fieldOf(name, element, choices, [...path, '*']);
+  const one = singularLabel(name);
+  const list = { widget: 'list', ...bounds, ...(one && { label_singular: one }) };
   if (item.widget === 'object') {
     const fields = item.fields as EditorField[];
     const first = fields.find((f) => f.widget === 'string' || f.widget === 'text' || f.widget === 'file');
     return {
-      widget: 'list',
-      ...bounds,
+      ...list,
       collapsed: true,
       fields,
       ...(first && { summary: `{{fields.${first.name}}}` }),
     };
   }
   const { label: _label, name: _name, ...single } = item;
-  return { widget: 'list', ...bounds, field: { name: 'item', label: fieldLabel(name), ...single } };
+  return { ...list, field: { name: 'item', label: fieldLabel(name), ...single } };
 }

@@ -104,8 +104,43 @@ const labels: Record<string, string> = {
   cta: 'Llamada a la acción',
   button: 'Botón',
   typesHeading: 'Título de los tipos',
+  points: 'Puntos',
+  values: 'Valores',
+  homeSections: 'Secciones de la portada',
   processHeading: 'Título del proceso',
 };
+
+/** One item of a list, for Decap's "Añadir foto" and "1 foto" (it says "1 fotos" without). */
+const singulars: Record<string, string> = {
+  photos: 'Foto',
+  gallery: 'Foto',
+  aliases: 'Dirección antigua',
+  // A job's and a service's old addresses, per language.
+  es: 'Dirección antigua',
+  en: 'Dirección antigua',
+  keywords: 'Palabra clave',
+  servicios: 'Trabajo',
+  reasons: 'Motivo',
+  sections: 'Sección',
+  extras: 'Sección',
+  homeSections: 'Sección',
+  body: 'Párrafo',
+  intro: 'Párrafo',
+  items: 'Punto',
+  points: 'Punto',
+  lists: 'Lista',
+  cards: 'Tarjeta',
+  types: 'Tipo',
+  features: 'Característica',
+  steps: 'Paso',
+  localities: 'Localidad',
+  faq: 'Pregunta',
+  sameAs: 'Perfil',
+  values: 'Valor',
+  categories: 'Categoría',
+};
+
+export const singularLabel = (name: string): string | undefined => singulars[name];
 
 export function fieldLabel(name: string): string {
   return labels[name] ?? name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
