@@ -1,7 +1,7 @@
 /**
  * The editor against the other pages of the same browser: `npm run cms` on a scratch repository (a
  * git repository with markers planted in .git/config, in a root file and in a folder outside it,
- * reached by links inside content/), attacked from Chromium pages of other origins on this machine
+ * reached by links inside content/), attacked from Chromium pages of other origins on the same computer
  * (another loopback address, another port of 127.0.0.1, a domain resolved to 127.0.0.1), from raw
  * requests, and, past the doors, from its own /admin/ page with requests the editor never sends.
  * At the end the repository and the outside folder are byte for byte as they were, and no marker
@@ -256,7 +256,7 @@ describe('npm run cms against other pages of the same browser', { timeout: timeo
   it('refuses a form posted at the top from an origin Chromium treats as public', async () => {
     const attacker = await attackerServer('127.0.0.3');
     const { port } = attacker.server.address() as AddressInfo;
-    // Chromium blocks a public page's fetches to this machine, not its top-level form posts.
+    // Chromium blocks a public page's fetches to the local computer, not its top-level form posts.
     const publicBrowser = await chromium.launch({
       executablePath: chromiumPath,
       args: [...chromiumFlags, `--ip-address-space-overrides=127.0.0.3:${port}=public`],
@@ -307,7 +307,7 @@ describe('npm run cms against other pages of the same browser', { timeout: timeo
           };
           // 30 at a time, each bounded by its timeout.
           for (let i = 0; i < range.length; i += 30) await Promise.all(range.slice(i, i + 30).map(probe));
-          // The writes go only to the editor's own ports: other servers of this machine are left alone.
+          // The writes go only to the editor's own ports: other servers of the computer are left alone.
           for (const port of targets.filter((p) => open.includes(p)))
             for (const path of ['/api/v1', '/admin/api/v1'])
               for (const body of writes)

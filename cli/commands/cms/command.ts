@@ -8,7 +8,7 @@ import { editorPlaces } from './places.ts';
 import { editorRoutes, newSecret } from './routes.ts';
 
 /**
- * The editor on this machine: `dev` on 127.0.0.1, answering only as 127.0.0.1 or localhost, with
+ * The editor on this computer: `dev` on 127.0.0.1, answering only as 127.0.0.1 or localhost, with
  * Decap's local backend beside /admin/ (routes.ts) reading and writing the content folder's
  * collections and photos, and nothing else. No other port listens. Ctrl-C stops it.
  */

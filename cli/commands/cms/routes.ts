@@ -1,9 +1,9 @@
 // The editor's doors on the dev server: the routes that give /admin/ this run's secret, and that
 // answer its local backend. Other pages the person has open in the same browser (any site, any
-// port of this machine) may send requests here too; each is refused unless it is the editor's:
+// port of this computer) may send requests here too; each is refused unless it is the editor's:
 //   - POST, with `Content-Type: application/json`, which a page of another origin cannot send
 //     without asking first (CORS preflight), and this server never says yes;
-//   - `Host` 127.0.0.1 or localhost at this port, so a domain resolved to this machine (DNS
+//   - `Host` 127.0.0.1 or localhost at this port, so a domain resolved to this computer (DNS
 //     rebinding) is refused before it reads anything;
 //   - `Origin` this very origin, and `Sec-Fetch-Site` same-origin when the browser sends it. A
 //     request without `Origin` is refused: browsers send it with every POST, and a program that

@@ -24,7 +24,7 @@ export interface SiteServerOptions {
 /**
  * Whether a request names this server as its `Host`: 127.0.0.1, localhost or a name under
  * .localhost (which browsers resolve to this computer whatever DNS says), at the port it came in
- * on. Any other name is a page that resolved its own domain to this machine (DNS rebinding).
+ * on. Any other name is a page that resolved its own domain to this computer (DNS rebinding).
  */
 export function isOwnHost(req: IncomingMessage): boolean {
   const port = req.socket.localPort;

@@ -34,7 +34,7 @@ const configFile = fetch('/admin/config.json').then((response) => {
   return response.json() as Promise<Record<string, unknown>>;
 });
 
-// `npm run cms` answers beside the site, on this machine only: it gives this page, and no other
+// `npm run cms` answers beside the site, on this computer only: it gives this page, and no other
 // origin, the address of its local backend with the run's secret in it. Elsewhere nothing answers.
 const onThisMachine = ['localhost', '127.0.0.1'].includes(location.hostname);
 const localBackend = onThisMachine
