@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import { addSyntheticPosts, generateCorpus } from './corpus.ts';
 import { inDevServer } from './dev-reload.ts';
-import { editLocality, editPostBody, editTemplate, fileEdit, firstPost, showsPostBodyEdit } from './edits.ts';
+import { addPost, editLocality, editPostBody, editTemplate, fileEdit, firstPost, showsPostBodyEdit } from './edits.ts';
 import { repoRoot } from '../../support/paths.ts';
 import {
   certsLeftOut,
@@ -55,12 +55,18 @@ async function series(
   for (let run = 1; run <= runs; run++) {
     await before(run);
     const result = await build();
-    const pages = result.pages ? `, ${result.pages} pages` : '';
+    const pages = result.pages ? `, ${result.pages} pages${result.rendered === undefined ? '' : ` (${result.rendered} rendered)`}` : '';
     const rss = result.peakRss ? `, ${Math.round(result.peakRss / 1024 / 1024)} MB` : '';
     progress(`${label} ${run}/${runs}: ${result.seconds.toFixed(2)} s${pages}${rss}`);
     results.push(result);
   }
-  return { seconds: median(results.map((r) => r.seconds)), pages: results[0]!.pages, peakRss: Math.max(...results.map((r) => r.peakRss)) };
+  const [first] = results;
+  return {
+    seconds: median(results.map((r) => r.seconds)),
+    pages: first!.pages,
+    rendered: first!.rendered,
+    peakRss: Math.max(...results.map((r) => r.peakRss)),
+  };
 }
 
 /** Node's own start, the median of 10 runs: the part of every process row that is not ours. */
@@ -176,6 +182,7 @@ async function measure(root: string, opts: BenchOptions): Promise<Results> {
     cold: cold.series,
     unchanged: await series('rebuild, nothing changed', opts.runs, build, nothing),
     post: await series('rebuild, one post edited', opts.runs, build, await fileEdit(join(site, 'content/blog/es/post-0.md'), editPostBody)),
+    added: await series('rebuild, one post added', opts.runs, build, addPost(join(site, 'content/blog'))),
     devPost,
     checkLinks: await series('check-links, internal links', opts.runs, () => runCheckLinks(site), nothing),
     contactJsGzip: contact.jsGzip + contact.firstUseGzip,

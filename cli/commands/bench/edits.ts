@@ -21,6 +21,9 @@ export async function fileEdit(path: string, change: Change): Promise<(run: numb
   };
 }
 
+/** Names this bench's edits apart from an earlier bench's, whose compiled templates may still be kept. */
+const benchRun = Date.now().toString(36);
+
 /** What editPostBody adds to the first sentence of a post's body on run `run`. */
 const postBodyMark = (run: number) => `(edición ${run})`;
 
@@ -44,6 +47,27 @@ export async function firstPost(dir: string): Promise<{ file: string; page: stri
   return { file: sourceOf(route.post).bodyAt.file, page: join(dir, 'dist', outputFile(route.path)) };
 }
 
+/**
+ * Adds a post on run `run`, as the company adds one: in both languages, dated today, so that it
+ * heads the blog's lists. It is the synthetic post-0 under new slugs.
+ */
+export function addPost(blog: string): (run: number) => Promise<void> {
+  return async (run) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const slugs = { es: `nueva-${benchRun}-${run}`, en: `new-${benchRun}-${run}` };
+    for (const [lang, other, source] of [
+      ['es', 'en', 'post-0.md'],
+      ['en', 'es', 'post-0-en.md'],
+    ] as const) {
+      const text = (await readFile(join(blog, lang, source), 'utf8'))
+        .replace(/^slug: .*$/m, `slug: "${slugs[lang]}"`)
+        .replace(/^counterpart: .*$/m, `counterpart: "${slugs[other]}"`)
+        .replace(/^date: .*$/m, `date: "${today}"`);
+      await writeFile(join(blog, lang, `${slugs[lang]}.md`), text);
+    }
+  };
+}
+
 /** Changes the Spanish description of the first locality of localities.yaml. */
 export const editLocality: Change = (text, run) => {
   const doc = parseDocument(text);
@@ -52,9 +76,6 @@ export const editLocality: Change = (text, run) => {
   description.value = `${description.value} Edición ${run}.`;
   return doc.toString();
 };
-
-/** Names this bench's template edits apart from an earlier bench's, whose compiled templates may still be kept. */
-const benchRun = Date.now().toString(36);
 
 /**
  * Adds a class without styles (so the CSS stays the same) to the first element of a template: a

@@ -55,6 +55,8 @@ export interface BuildRun {
   /** Wall time of the whole process, start-up included. */
   seconds: number;
   pages: number;
+  /** The pages it rendered, when it kept the others ("N rendered, the rest unchanged"). */
+  rendered?: number;
   /** Peak resident set size in bytes. */
   peakRss: number;
 }
@@ -106,7 +108,8 @@ export async function runBuild(dir: string, extraArgs: string[]): Promise<BuildR
   ]);
   const pages = /Built (\d+) pages/.exec(exit.stdout)?.[1];
   if (!pages) throw new Error(`the build in ${dir} did not print "Built N pages"; its output was:\n${exit.stdout.trim()}`);
-  return { seconds, pages: Number(pages), peakRss };
+  const rendered = /(\d+) rendered, the rest unchanged/.exec(exit.stdout)?.[1];
+  return { seconds, pages: Number(pages), rendered: rendered === undefined ? undefined : Number(rendered), peakRss };
 }
 
 /** Runs `sitegen check-links` on the workspace's built site, internal links only, and measures it. */

@@ -4,6 +4,8 @@ import type { PeerTimes } from './process.ts';
 export interface Series {
   seconds: number;
   pages: number;
+  /** The pages its first build rendered, when it kept the others. */
+  rendered?: number;
   peakRss: number;
 }
 
@@ -20,6 +22,8 @@ export interface Results {
   cold: Series;
   unchanged: Series;
   post: Series;
+  /** A new post in both languages, dated today: its pages, its neighbours' and the lists it joins. */
+  added: Series;
   /**
    * The real site: from saving one of its posts to the reload event of `sitegen dev`, running in
    * its own process (no peak RSS measured).
@@ -40,7 +44,7 @@ const time = (seconds: number) => (seconds < 1 ? `${Math.round(seconds * 1000)} 
 const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 /** The highest peak RSS of every build of the bench. */
 const peakRss = (r: Results) =>
-  Math.max(...[r.real, r.cold, r.unchanged, r.post, r.locality, r.template, r.checkLinks].map((s) => s?.peakRss ?? 0));
+  Math.max(...[r.real, r.cold, r.unchanged, r.post, r.added, r.locality, r.template, r.checkLinks].map((s) => s?.peakRss ?? 0));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Left-aligned text columns separated by two spaces. */
@@ -62,6 +66,11 @@ export function resultsTable(r: Results): string {
     ['cold build', time(r.cold.seconds), `${r.cold.pages} pages, no .cache/ and no dist/`],
     ['rebuild, nothing changed', time(r.unchanged.seconds), ''],
     ['rebuild, one post edited', time(r.post.seconds), 'one sentence of one post body'],
+    [
+      'rebuild, one post added',
+      time(r.added.seconds),
+      `a post dated today, in both languages: ${r.added.rendered ?? 'all'} pages rendered`,
+    ],
     [
       'dev, one post saved',
       time(r.devPost.seconds),
@@ -127,6 +136,7 @@ export function checkBudgets(r: Results): BudgetCheck {
     },
     { name: 'nothing changed', limit: '150 ms', measured: time(r.unchanged.seconds), ok: r.unchanged.seconds <= 0.15 },
     { name: 'one post edited', limit: '400 ms', measured: time(r.post.seconds), ok: r.post.seconds <= 0.4 },
+    { name: 'one post added', limit: '400 ms', measured: time(r.added.seconds), ok: r.added.seconds <= 0.4 },
     { name: 'check-links', limit: '10.00 s', measured: time(r.checkLinks.seconds), ok: r.checkLinks.seconds <= 10 },
     { name: 'contact page JavaScript', limit: '12.0 KB', measured: kb(r.contactJsGzip), ok: r.contactJsGzip <= 12 * 1024 },
     { name: 'real site cold build', limit: '1.00 s', measured: time(r.real.seconds), ok: r.real.seconds <= 1 },
