@@ -116,7 +116,7 @@ type DataOf<N extends CollectionName> = z.infer<Extract<(typeof collections)[num
 export async function loadContentWith(contentDir: string, inspectPhotos: InspectPhotos, options: LoadOptions = {}): Promise<Content> {
   const issues: ContentIssue[] = [];
   const imageIssues: ContentIssue[] = [];
-  const imagesRead = loadImages(join(contentDir, 'images'), imageIssues, contentDir);
+  const imagesRead = loadImages(join(contentDir, 'images'), imageIssues, contentDir, options.parsed);
   const listing = await listContent(contentDir, issues);
   const listed = await Promise.all(collections.map((c) => listCollection(contentDir, c, listing)));
 

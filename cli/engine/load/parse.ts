@@ -182,7 +182,7 @@ export const sameTimes = (a: FileTimes, b: FileTimes) => a.size === b.size && a.
  * write changes ctime, which no tool sets back, so the text is the same. A file `parsed` knows
  * unchanged is not stat-ed.
  */
-function untouched(root: string, file: string, parsed: PreviousParse | undefined): { hit?: ParsedFile; times?: FileTimes } {
+export function untouched(root: string, file: string, parsed: PreviousParse | undefined): { hit?: ParsedFile; times?: FileTimes } {
   const previous = parsed?.previous.get(file);
   if (previous && parsed?.changed && !parsed.changed.has(file)) {
     return { hit: previous, times: { size: previous.size, mtimeMs: previous.mtimeMs, ctimeMs: previous.ctimeMs } };

@@ -124,6 +124,13 @@ describe('incremental builds', { timeout: 120_000 }, () => {
     await editFile(content, 'localities.yaml', (yaml) => yaml.replace('name: Xaló', 'name: Xaló (Jalón)'));
     await expectIncrementalEqualsClean();
 
+    // An illustration drawn again at another size, kept from the last build until then: the pages
+    // that show it take its new width and height.
+    await editFile(content, 'images/fontaneros.svg', (svg) => svg.replace('width="800" height="500"', 'width="640" height="400"'));
+    await expectIncrementalEqualsClean();
+    await cp(join(contentDir, 'images/fontaneros.svg'), join(content, 'images/fontaneros.svg'));
+    await expectIncrementalEqualsClean();
+
     await editFile(content, 'services/pintores.yaml', (yaml) => yaml.replace(/title: Pintores\n/, 'title: Pintores y decoradores\n'));
     await expectIncrementalEqualsClean();
 
@@ -246,6 +253,15 @@ describe('incremental builds', { timeout: 120_000 }, () => {
       expect.stringContaining(
         `${join(content, 'services/fontaneros.yaml')}:${await lineOf(content, 'services/fontaneros.yaml', 'image:')}:8  image: image "fontaneros.svg" is not in`,
       ),
+    );
+    await cp(join(contentDir, 'images/fontaneros.svg'), join(content, 'images/fontaneros.svg'));
+
+    // An illustration the last build took, now with a script: refused at its file all the same.
+    await expectIncrementalEqualsClean();
+    await editFile(content, 'images/fontaneros.svg', (svg) => svg.replace('</svg>', '<script>alert(1)</script></svg>'));
+    const scripted = await buildCommand({ content, out: incremental(), cache: cache() }).catch((e: unknown) => e);
+    expect((scripted as ContentError).issues.map(formatIssue)).toContainEqual(
+      expect.stringMatching(new RegExp(`^${join(content, 'images/fontaneros.svg')}  refused: .*script`)),
     );
     await cp(join(contentDir, 'images/fontaneros.svg'), join(content, 'images/fontaneros.svg'));
   });
