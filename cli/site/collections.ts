@@ -125,6 +125,8 @@ export const collections = [
 
 /** Where photos of jobs and galleries lie: media the editor uploads, which entries name (schema/common.ts photoRef). */
 export const photosFolder = 'photos';
+/** Where the illustrations lie (SVG, PNG): media the build cleans and publishes, which entries name (schema/common.ts imageRef). */
+export const imagesFolder = 'images';
 
 export type CollectionName = (typeof collections)[number]['name'];
 

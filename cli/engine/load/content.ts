@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type Entry, knownOf, type Path } from '../../site/checks/entry.ts';
 import { notPaths } from '../../site/checks/published.ts';
 import { localTextFamilies } from '../../site/checks/services.ts';
-import { type Collection, type CollectionName, collections, languagesOf, pathIn } from '../../site/collections.ts';
+import { type Collection, type CollectionName, collections, imagesFolder, languagesOf, pathIn } from '../../site/collections.ts';
 import { errors, type Problem } from '../../site/errors.ts';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import { linkProblem, readContentText, sizeLimits } from './guarded-read.ts';
@@ -116,7 +116,7 @@ type DataOf<N extends CollectionName> = z.infer<Extract<(typeof collections)[num
 export async function loadContentWith(contentDir: string, inspectPhotos: InspectPhotos, options: LoadOptions = {}): Promise<Content> {
   const issues: ContentIssue[] = [];
   const imageIssues: ContentIssue[] = [];
-  const imagesRead = loadImages(join(contentDir, 'images'), imageIssues, contentDir, options.parsed);
+  const imagesRead = loadImages(join(contentDir, imagesFolder), imageIssues, contentDir, options.parsed);
   const listing = await listContent(contentDir, issues);
   const listed = await Promise.all(collections.map((c) => listCollection(contentDir, c, listing)));
 

@@ -3,15 +3,15 @@ import { sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../cli/engine/content.ts';
 import type { ParsedFiles } from '../../../cli/engine/load/parse.ts';
-import { collections, collectionsOf, languagesOf, pathIn, photosFolder } from '../../../cli/site/collections.ts';
+import { collections, collectionsOf, imagesFolder, languagesOf, pathIn, photosFolder } from '../../../cli/site/collections.ts';
 import { contentDir, workedExampleDir } from '../../helpers.ts';
 
-/** Every file the loader read from a content folder but photos (media, not entries), by its path there with `/`. */
+/** Every file the loader read from a content folder but photos and illustrations (media, not entries), by its path there with `/`. */
 async function filesRead(dir: string): Promise<string[]> {
   const next: ParsedFiles = new Map();
   await loadContent(dir, { parsed: { previous: new Map(), next } });
   const files = [...next.keys()].map((file) => file.split(sep).join('/'));
-  return files.filter((file) => !file.startsWith(`${photosFolder}/`)).sort();
+  return files.filter((file) => !file.startsWith(`${photosFolder}/`) && !file.startsWith(`${imagesFolder}/`)).sort();
 }
 
 describe('content collections', () => {
