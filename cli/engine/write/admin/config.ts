@@ -144,13 +144,17 @@ function editorCollections(c: Collection, choices: Choices, contentFolder: strin
       folder: at,
       extension: c.files.extension,
       fields: own,
-      ...folderOptions(c),
+      ...folderOptions(c, choices),
     };
   });
 }
 
-/** What a folder collection's entries are called and whether the company adds and removes them. */
-function folderOptions(c: Collection): object {
+/**
+ * What a folder collection's entries are called and whether the company adds and removes them.
+ * Each names an identifier field it has: Decap looks for a `title` otherwise, and logs an error
+ * for a collection without one.
+ */
+function folderOptions(c: Collection, choices: Choices): object {
   switch (c.name) {
     case 'projects':
       return { create: true, delete: true, identifier_field: 'title', slug: '{{fields.slug}}', summary: '{{date}} · {{title}}' };
@@ -161,9 +165,15 @@ function folderOptions(c: Collection): object {
       return { create: true, delete: true, identifier_field: 'title', slug: '{{fields.slug}}' };
     case 'services':
       return { create: true, delete: false, identifier_field: 'title', slug: '{{fields.slug.es}}' };
+    case 'localTexts': {
+      // Named after a service, by the file's name; its fields are the towns, so the identifier is
+      // the first town's Spanish heading, which Decap only needs to find.
+      const first = choices.localities[0];
+      return { create: false, delete: false, summary: '{{filename}}', ...(first && { identifier_field: `${first.value}.es.heading` }) };
+    }
     default:
-      // A locality's texts are named after a service; legal texts are the ones the site links to.
-      return { create: false, delete: false, ...(c.name === 'localTexts' && { summary: '{{filename}}' }) };
+      // Legal texts are the ones the site links to.
+      return { create: false, delete: false, identifier_field: 'title' };
   }
 }
 
