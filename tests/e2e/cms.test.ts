@@ -14,7 +14,20 @@ import { projectSchema } from '../../cli/site/schema/project.ts';
 import { reviewSchema } from '../../cli/site/schema/review.ts';
 import { repoRoot, scratchDir, snapshot, workedExampleDir } from '../helpers.ts';
 import { type CmsRun, listeners, listeningPorts, startCms } from './cms-run.ts';
-import { addJobPhotos, cameraPhoto, confirmPick, expectPublished, field, fillJob, fillReview, publish, retype, upload } from './editor.ts';
+import {
+  addJobPhotos,
+  cameraPhoto,
+  confirmPick,
+  expectPublished,
+  field,
+  fillJob,
+  fillJobInEnglish,
+  fillJobInSpanish,
+  fillReview,
+  publish,
+  retype,
+  upload,
+} from './editor.ts';
 import { launchChromium } from './site.ts';
 
 const timeouts = { step: 90_000, setup: 180_000, wait: 30_000 };
@@ -143,10 +156,28 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     expect(await snapshot(content)).toEqual(before);
   });
 
-  it('creates a job with a JPEG and a phone HEIC, their alt texts, and its text in both languages', async () => {
+  it('refuses a job with its Spanish text only, saying what the English lacks, and writes nothing, its photos neither', async () => {
     await openEditor('#/collections/projects/new');
     await addJobPhotos(page, [join(root, 'terraza-antes.jpg'), join(root, 'terraza-despues.heic')]);
-    await fillJob(page, 'terraza-javea', 'terrace-javea');
+    await fillJobInSpanish(page, 'terraza-javea');
+    const before = await snapshot(content);
+    const logged = pageErrors.length;
+    await publish(page);
+    // Decap's form checks the Spanish pane only (decaporg/decap-cms#5653): the editor's script checks the rest.
+    await expect
+      .poll(() =>
+        page
+          .getByText(/No se ha podido guardar la entrada: Inglés: Dirección \(slug\) es obligatorio\. Inglés: Título es obligatorio\./)
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    expect(refusalLogged(logged)).toContain('Inglés: Resumen es obligatorio.');
+    expect(await snapshot(content)).toEqual(before);
+  });
+
+  it('creates a job with a JPEG and a phone HEIC, their alt texts, and its text in both languages', async () => {
+    // The job refused above, its English text added.
+    await fillJobInEnglish(page, 'terrace-javea');
     await publish(page);
 
     const job = projectSchema.parse(await saved(join(content, 'projects/terraza-javea.yaml')));

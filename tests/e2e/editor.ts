@@ -64,6 +64,12 @@ export const confirmPick = (page: Page) => page.getByRole('button', { name: 'Con
 
 /** Everything a job needs but its photos, with its slugs in each language. */
 export async function fillJob(page: Page, es: string, en: string) {
+  await fillJobInSpanish(page, es);
+  await fillJobInEnglish(page, en);
+}
+
+/** Everything of fillJob's job but its photos and its English text. */
+export async function fillJobInSpanish(page: Page, es: string) {
   await (await field(page, 'Fecha')).fill('2025-03-14');
   await choose(page, 'Servicio', 'Piscinas');
   await choose(page, 'Localidad', 'Jávea');
@@ -72,6 +78,10 @@ export async function fillJob(page: Page, es: string, en: string) {
   await (await field(page, 'Resumen')).fill('Cambiamos las baldosas levantadas de una terraza junto a la piscina.');
   await typeMarkdown(page, 0, 'Levantamos el suelo viejo y pusimos **baldosa antideslizante**.');
   await (await field(page, 'Duración')).fill('cuatro días');
+}
+
+/** The English text of fillJob's job. */
+export async function fillJobInEnglish(page: Page, en: string) {
   await (await field(page, 'Dirección \\(slug\\)', 1)).fill(en);
   await (await field(page, 'Título', 1)).fill('A new floor for a terrace in Jávea');
   await (await field(page, 'Resumen', 1)).fill('We replaced the lifted tiles of a terrace by the pool.');

@@ -2,13 +2,19 @@
 // its files are written in (site/editor-format.ts), then starts the CMS. Never on a public page.
 import { fromFile, toFile, type FileLayout } from '../../../site/editor-format.ts';
 import { editorApi } from './api.ts';
+import { entryProblems } from './check.ts';
 import { overPhrases, spanishPhrases } from './locale.ts';
 
 interface Formatter {
   fromFile(text: string): object;
   toFile(data: object): string;
 }
+/** An entry as Decap keeps it (an Immutable.js map). */
+interface DecapEntry {
+  toJS(): Parameters<typeof entryProblems>[1];
+}
 interface Cms {
+  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: DecapEntry }) => void }): void;
   registerCustomFormat(name: string, extension: string, formatter: Formatter): void;
   registerLocale(name: string, phrases: object): void;
   getLocale(name: string): object | undefined;
@@ -56,6 +62,14 @@ window.addEventListener('DOMContentLoaded', async () => {
   // Decap fills what its Spanish lacks with English: the missing words are laid over it.
   cms.registerLocale('es', overPhrases((cms.getLocale('es') ?? {}) as typeof spanishPhrases, spanishPhrases));
   const config = await configFile;
+  // A save the build would refuse is refused before anything is written; Decap shows the reason.
+  cms.registerEventListener({
+    name: 'preSave',
+    handler: ({ entry }) => {
+      const problems = entryProblems(config as unknown as Parameters<typeof entryProblems>[0], entry.toJS());
+      if (problems.length > 0) throw new Refusal(problems.join(' '));
+    },
+  });
   const local = await localBackend;
   const backend = config.backend as Record<string, unknown>;
   if (!local && backend.repo === undefined) return noRepository();
@@ -63,6 +77,13 @@ window.addEventListener('DOMContentLoaded', async () => {
   // origin: the site's own, wherever it is served (config.ts editorBackend).
   cms.init({ config: { ...config, backend: { ...backend, base_url: location.origin }, ...local, load_config_file: false } });
 });
+
+/** A reason not to save, which Decap's message shows as it is ("No se ha podido guardar la entrada: …"). */
+class Refusal extends Error {
+  override toString(): string {
+    return this.message;
+  }
+}
 
 /** What the editor shows instead of itself when the build named no repository to save to. */
 function noRepository(): void {

@@ -298,15 +298,15 @@ export function fieldOf(name: string, schema: z.ZodType, choices: Choices, path:
         widget: 'select',
         options: Object.values(def.entries!).map((value) => ({ label: optionLabel(name, value), value })),
       };
-    case 'object':
-      // Optional parts (a price band, old addresses) start folded away; Decap would ask for their
-      // fields even when the part is left out, so the build alone checks that a part is whole.
-      return {
-        ...base,
-        widget: 'object',
-        collapsed: !required,
-        fields: required ? fieldsOf(inner, choices, path) : fieldsOf(inner, choices, path).map(optional),
-      };
+    case 'object': {
+      // Optional parts (a price band, old addresses) start folded away. Decap would ask for their
+      // fields even when the part is left out: they are optional in its form, and `whole` names
+      // those the part needs once any of it is filled, which the editor's script checks (check.ts).
+      const fields = fieldsOf(inner, choices, path);
+      if (required) return { ...base, widget: 'object', fields };
+      const whole = fields.filter((f) => f.required !== false).map((f) => f.name);
+      return { ...base, widget: 'object', collapsed: true, fields: fields.map(optional), ...(whole.length > 0 && { whole }) };
+    }
     case 'array':
       return { ...base, ...listWidget(name, def.element!, checks, choices, path) };
     default:
