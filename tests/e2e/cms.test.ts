@@ -221,6 +221,7 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
       date: '2026-11-20',
       lang: 'es',
       source: 'google',
+      consent: { date: '2025-03-21', how: 'whatsapp' },
     });
     expect(await readFile(file, 'utf8')).toContain('date: "2026-11-20"\n');
     // The save writes a hidden temporary file first and renames it: only the renamed file counts.

@@ -204,6 +204,7 @@ describe('the editor on the live site', { timeout: timeouts.step }, () => {
       author: 'Marta L.',
       rating: 5,
       source: 'google',
+      consent: { date: '2025-03-21', how: 'whatsapp' },
     });
   });
 

@@ -106,7 +106,7 @@ export async function addJobPhotos(page: Page, files: readonly [string, string])
   }
 }
 
-/** A review by Marta L. of the pools service in Jávea. */
+/** A review by Marta L. of the pools service in Jávea, with her consent to show it. */
 export async function fillReview(page: Page) {
   await (await field(page, 'Autor \\(nombre e inicial\\)')).fill('Marta L.');
   await choose(page, 'Localidad', 'Jávea');
@@ -116,6 +116,9 @@ export async function fillReview(page: Page) {
   await choose(page, 'Idioma del texto', 'Español');
   await (await field(page, 'Texto')).fill('Nos dejaron la terraza impecable y recogieron todo al terminar.');
   await choose(page, 'Dónde lo dijo', 'Google');
+  // The customer's consent to show it, the day after.
+  await (await field(page, 'Fecha', 1)).fill('2025-03-21');
+  await choose(page, 'Cómo lo dio', 'Por WhatsApp');
 }
 
 export async function publish(page: Page) {
