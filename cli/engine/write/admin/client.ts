@@ -1,6 +1,7 @@
 // The editor's own script, loaded before Decap CMS at /admin/: it gives every collection the format
 // its files are written in (site/editor-format.ts), then starts the CMS. Never on a public page.
 import { fromFile, toFile, type FileLayout } from '../../../site/editor-format.ts';
+import { photoFormat, stripMetadata, UnstrippableError } from '../../photos/strip.ts';
 import { editorApi } from './api.ts';
 import { entryProblems } from './check.ts';
 import { overPhrases, spanishPhrases } from './locale.ts';
@@ -49,6 +50,53 @@ const localBackend = onThisMachine
       .then((session) => session && { local_backend: { url: new URL(session.backend, location.href).href } })
       .catch(() => undefined)
   : undefined;
+
+// A photo loses its GPS position and serial numbers here, before Decap reads it: on the live site
+// Decap commits the file it reads straight to the repository, which may be public. The file
+// input's change is held back from Decap (this listener runs first, capturing at the window), its
+// files are replaced by their stripped copies, and the change is sent again.
+const cleaned = new WeakSet<Event>();
+window.addEventListener(
+  'change',
+  (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.type !== 'file' || !input.files?.length || cleaned.has(event)) return;
+    event.stopImmediatePropagation();
+    void withoutMetadata([...input.files]).then((files) => {
+      const transfer = new DataTransfer();
+      for (const file of files ?? []) transfer.items.add(file);
+      input.files = transfer.files;
+      if (!files) return;
+      const again = new Event('change', { bubbles: true });
+      cleaned.add(again);
+      input.dispatchEvent(again);
+    });
+  },
+  true,
+);
+
+/** The files as they are stored, without their photos' metadata; undefined, and said why, when one cannot lose it. */
+async function withoutMetadata(files: File[]): Promise<File[] | undefined> {
+  const out: File[] = [];
+  for (const file of files) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // Not a photo: kept as it is, for the local backend and the build to refuse with their own message.
+    if (!photoFormat(bytes)) {
+      out.push(file);
+      continue;
+    }
+    try {
+      out.push(
+        new File([stripMetadata(bytes) as Uint8Array<ArrayBuffer>], file.name, { type: file.type, lastModified: file.lastModified }),
+      );
+    } catch (error) {
+      if (!(error instanceof UnstrippableError)) throw error;
+      window.alert(`«${file.name}» no se puede guardar sin su ubicación y los datos de la cámara: expórtala como JPEG y súbela otra vez.`);
+      return undefined;
+    }
+  }
+  return out;
+}
 
 window.addEventListener('DOMContentLoaded', async () => {
   const cms = window.CMS;
