@@ -8,7 +8,7 @@ import { langs, type Lang } from '../../../site/lang.ts';
 import type { SiteModel } from '../../../site/model.ts';
 import { editorAuthPath } from '../../../site/served.ts';
 import { imageRef, isoDate, photoRef } from '../../../site/schema/common.ts';
-import { maxBytes } from '../../photos/plan.ts';
+import { maxBytes } from '../../photos/limits.ts';
 import { dateHint, fieldLabel, optionLabel, patternMessage, singularLabel } from './labels.ts';
 
 /** One field of the editor's form, as Decap's config.yml writes it. */
