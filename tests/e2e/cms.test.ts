@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projectSchema } from '../../cli/site/schema/project.ts';
 import { reviewSchema } from '../../cli/site/schema/review.ts';
+import { serviceSchema } from '../../cli/site/schema/service.ts';
 import { repoRoot, scratchDir, snapshot, workedExampleDir } from '../helpers.ts';
 import { type CmsRun, listeners, listeningPorts, startCms } from './cms-run.ts';
 import {
@@ -230,6 +231,19 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     // The save writes a hidden temporary file first and renames it: only the renamed file counts.
     const reviews = (await readdir(join(content, 'reviews'))).filter((name) => name.endsWith('.yaml') && !name.startsWith('.'));
     expect(reviews.filter((name) => name.includes('marta'))).toEqual(['2026-11-20-marta-l.yaml']);
+  });
+
+  it("saves a service whose list of extra sections is empty, as the build takes it, which the editor's check lets be", async () => {
+    await openEditor('#/collections/services/entries/piscinas');
+    const file = join(content, 'services/piscinas.yaml');
+    expect(await readFile(file, 'utf8')).toContain('extras: []');
+    // A change to save, the list left as it is.
+    await retype(page, 'Orden', '50');
+    await publish(page);
+    await expect.poll(() => page.getByText('Entrada guardada').count()).toBeGreaterThan(0);
+    expect(await page.getByText(/obligatorio/).count()).toBe(0);
+    // The next build takes it (the last step).
+    expect(serviceSchema.parse(await saved(file))).toMatchObject({ order: 50, es: { extras: [] }, en: { extras: [] } });
   });
 
   it('listens on one port of 127.0.0.1 only, the site and the editor together, and stops on Ctrl-C', async () => {

@@ -8,11 +8,8 @@ import { fieldLabel } from './labels.ts';
 
 type Value = unknown;
 
-const isEmpty = (value: Value) =>
-  value === undefined ||
-  value === null ||
-  (typeof value === 'string' && value.trim() === '') ||
-  (Array.isArray(value) && value.length === 0);
+// An empty list is kept as written (editor-format.ts pruned): its length is checked, not its presence.
+const isEmpty = (value: Value) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 const isObject = (value: Value): value is Record<string, Value> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
