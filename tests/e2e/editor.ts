@@ -64,6 +64,12 @@ export const confirmPick = (page: Page) => page.getByRole('button', { name: 'Con
 
 /** Everything a job needs but its photos, with its slugs in each language. */
 export async function fillJob(page: Page, es: string, en: string) {
+  await fillJobInSpanish(page, es);
+  await fillJobInEnglish(page, en);
+}
+
+/** Everything of fillJob's job but its photos and its English text. */
+export async function fillJobInSpanish(page: Page, es: string) {
   await (await field(page, 'Fecha')).fill('2025-03-14');
   await choose(page, 'Servicio', 'Piscinas');
   await choose(page, 'Localidad', 'Jávea');
@@ -72,6 +78,10 @@ export async function fillJob(page: Page, es: string, en: string) {
   await (await field(page, 'Resumen')).fill('Cambiamos las baldosas levantadas de una terraza junto a la piscina.');
   await typeMarkdown(page, 0, 'Levantamos el suelo viejo y pusimos **baldosa antideslizante**.');
   await (await field(page, 'Duración')).fill('cuatro días');
+}
+
+/** The English text of fillJob's job. */
+export async function fillJobInEnglish(page: Page, en: string) {
   await (await field(page, 'Dirección \\(slug\\)', 1)).fill(en);
   await (await field(page, 'Título', 1)).fill('A new floor for a terrace in Jávea');
   await (await field(page, 'Resumen', 1)).fill('We replaced the lifted tiles of a terrace by the pool.');
@@ -96,7 +106,7 @@ export async function addJobPhotos(page: Page, files: readonly [string, string])
   }
 }
 
-/** A review by Marta L. of the pools service in Jávea. */
+/** A review by Marta L. of the pools service in Jávea, with her consent to show it. */
 export async function fillReview(page: Page) {
   await (await field(page, 'Autor \\(nombre e inicial\\)')).fill('Marta L.');
   await choose(page, 'Localidad', 'Jávea');
@@ -106,6 +116,9 @@ export async function fillReview(page: Page) {
   await choose(page, 'Idioma del texto', 'Español');
   await (await field(page, 'Texto')).fill('Nos dejaron la terraza impecable y recogieron todo al terminar.');
   await choose(page, 'Dónde lo dijo', 'Google');
+  // The customer's consent to show it, the day after.
+  await (await field(page, 'Fecha', 1)).fill('2025-03-21');
+  await choose(page, 'Cómo lo dio', 'Por WhatsApp');
 }
 
 export async function publish(page: Page) {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { sizeLimits } from '../../engine/load/guarded-read.ts';
-import { maxBytes } from '../../engine/photos/plan.ts';
+import { maxBytes } from '../../engine/photos/limits.ts';
 import type { ContentFiles } from './files.ts';
 import { type EditorPlaces, type Place, Refused, shown } from './places.ts';
 import { acceptedPhoto } from './uploads.ts';

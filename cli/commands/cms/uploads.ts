@@ -10,7 +10,8 @@ import { errors } from '../../site/errors.ts';
 import type { ContentIssue } from '../../site/issues.ts';
 import { inspectPhotos } from '../../engine/photos/inspect.ts';
 import { photoFormat, stripMetadata, UnstrippableError } from '../../engine/photos/strip.ts';
-import { maxBytes, maxMegapixels, minPhotoWidth } from '../../engine/photos/plan.ts';
+import { maxBytes } from '../../engine/photos/limits.ts';
+import { maxMegapixels, minPhotoWidth } from '../../engine/photos/plan.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1).replace('.', ',')} MB`;
 const smaller = 'expórtala a 4000 px de ancho como mucho (unos 12 megapíxeles)';

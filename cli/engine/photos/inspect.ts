@@ -11,7 +11,8 @@ import { linkProblem, readContentBytesAsync, type SizeLimit } from '../load/guar
 import { sameTimes, type ParsedFiles } from '../load/parse.ts';
 import { photoPixels } from './decode.ts';
 import { checkHeif, mismatch } from './heif.ts';
-import { inParallel, loadSharp, maxBytes, maxMegapixels, minPhotoWidth, planVariants, smallerPhoto } from './plan.ts';
+import { maxBytes } from './limits.ts';
+import { inParallel, loadSharp, maxMegapixels, minPhotoWidth, planVariants, smallerPhoto } from './plan.ts';
 
 /** A place in the content that names a photo; `report` puts a problem at that place. */
 export interface PhotoUse {

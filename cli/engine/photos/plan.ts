@@ -12,7 +12,6 @@ const photoWidths = [480, 800, 1200, 1600] as const;
 export const minPhotoWidth = 480;
 /** Limits that keep a build's memory and time in check: a 40 MP photo decodes to 120 MB of pixels. */
 export const maxMegapixels = 40;
-export const maxBytes = 30 * 1024 * 1024;
 /** What to do with a photo over those limits. */
 export const smallerPhoto = 'export it at most 4000 px wide (about 12 megapixels)';
 

@@ -4,6 +4,9 @@ import { httpsUrl, isoDate, langSchema, slug, text } from './common.ts';
 /** Where the customer said it. */
 export const reviewSources = ['google', 'facebook', 'email', 'whatsapp', 'in-person'] as const;
 
+/** How the customer agreed to have the review shown on the site. */
+export const consentMethods = ['email', 'whatsapp', 'in-person', 'paper'] as const;
+
 /**
  * What a customer said, content/reviews/<name>.yaml, in the language they wrote it. Only with
  * their consent, word for word: invented or edited reviews are illegal in the EU.
@@ -36,6 +39,11 @@ export const reviewSchema = z
     source: z.enum(reviewSources),
     /** Where the review can be read, if it is public. */
     url: httpsUrl.optional(),
+    /**
+     * When and how the customer agreed to have it shown here, which the company must be able to
+     * prove: keep that e-mail, message or paper.
+     */
+    consent: z.object({ date: isoDate, how: z.enum(consentMethods) }).strict(),
   })
   .strict();
 export type Review = z.infer<typeof reviewSchema>;

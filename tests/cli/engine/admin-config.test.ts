@@ -74,6 +74,13 @@ describe("the editor's configuration, generated from the schemas", () => {
     }
   });
 
+  it('names for every folder collection an identifier field it has, as Decap looks for one and logs an error without', () => {
+    for (const c of configOf().collections.filter((e) => e.fields) as (EditorCollection & { identifier_field?: string })[]) {
+      expect(c.identifier_field, c.name).toBeDefined();
+      expect(editorPaths(c.fields!), c.name).toContain(c.identifier_field);
+    }
+  });
+
   it('follows a change of a schema on the next build: a new field, a new limit', () => {
     const changed = collections.map((c) =>
       c.name === 'projects'

@@ -1,14 +1,21 @@
 // The editor's own script, loaded before Decap CMS at /admin/: it gives every collection the format
 // its files are written in (site/editor-format.ts), then starts the CMS. Never on a public page.
 import { fromFile, toFile, type FileLayout } from '../../../site/editor-format.ts';
+import { photoFormat, stripMetadata, UnstrippableError } from '../../photos/strip.ts';
 import { editorApi } from './api.ts';
+import { entryProblems } from './check.ts';
 import { overPhrases, spanishPhrases } from './locale.ts';
 
 interface Formatter {
   fromFile(text: string): object;
   toFile(data: object): string;
 }
+/** An entry as Decap keeps it (an Immutable.js map). */
+interface DecapEntry {
+  toJS(): Parameters<typeof entryProblems>[1];
+}
 interface Cms {
+  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: DecapEntry }) => void }): void;
   registerCustomFormat(name: string, extension: string, formatter: Formatter): void;
   registerLocale(name: string, phrases: object): void;
   getLocale(name: string): object | undefined;
@@ -44,6 +51,53 @@ const localBackend = onThisMachine
       .catch(() => undefined)
   : undefined;
 
+// A photo loses its GPS position and serial numbers here, before Decap reads it: on the live site
+// Decap commits the file it reads straight to the repository, which may be public. The file
+// input's change is held back from Decap (this listener runs first, capturing at the window), its
+// files are replaced by their stripped copies, and the change is sent again.
+const cleaned = new WeakSet<Event>();
+window.addEventListener(
+  'change',
+  (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.type !== 'file' || !input.files?.length || cleaned.has(event)) return;
+    event.stopImmediatePropagation();
+    void withoutMetadata([...input.files]).then((files) => {
+      const transfer = new DataTransfer();
+      for (const file of files ?? []) transfer.items.add(file);
+      input.files = transfer.files;
+      if (!files) return;
+      const again = new Event('change', { bubbles: true });
+      cleaned.add(again);
+      input.dispatchEvent(again);
+    });
+  },
+  true,
+);
+
+/** The files as they are stored, without their photos' metadata; undefined, and said why, when one cannot lose it. */
+async function withoutMetadata(files: File[]): Promise<File[] | undefined> {
+  const out: File[] = [];
+  for (const file of files) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // Not a photo: kept as it is, for the local backend and the build to refuse with their own message.
+    if (!photoFormat(bytes)) {
+      out.push(file);
+      continue;
+    }
+    try {
+      out.push(
+        new File([stripMetadata(bytes) as Uint8Array<ArrayBuffer>], file.name, { type: file.type, lastModified: file.lastModified }),
+      );
+    } catch (error) {
+      if (!(error instanceof UnstrippableError)) throw error;
+      window.alert(`«${file.name}» no se puede guardar sin su ubicación y los datos de la cámara: expórtala como JPEG y súbela otra vez.`);
+      return undefined;
+    }
+  }
+  return out;
+}
+
 window.addEventListener('DOMContentLoaded', async () => {
   const cms = window.CMS;
   if (!cms) throw new Error('Decap CMS did not load: the editor cannot start');
@@ -56,6 +110,14 @@ window.addEventListener('DOMContentLoaded', async () => {
   // Decap fills what its Spanish lacks with English: the missing words are laid over it.
   cms.registerLocale('es', overPhrases((cms.getLocale('es') ?? {}) as typeof spanishPhrases, spanishPhrases));
   const config = await configFile;
+  // A save the build would refuse is refused before anything is written; Decap shows the reason.
+  cms.registerEventListener({
+    name: 'preSave',
+    handler: ({ entry }) => {
+      const problems = entryProblems(config as unknown as Parameters<typeof entryProblems>[0], entry.toJS());
+      if (problems.length > 0) throw new Refusal(problems.join(' '));
+    },
+  });
   const local = await localBackend;
   const backend = config.backend as Record<string, unknown>;
   if (!local && backend.repo === undefined) return noRepository();
@@ -63,6 +125,13 @@ window.addEventListener('DOMContentLoaded', async () => {
   // origin: the site's own, wherever it is served (config.ts editorBackend).
   cms.init({ config: { ...config, backend: { ...backend, base_url: location.origin }, ...local, load_config_file: false } });
 });
+
+/** A reason not to save, which Decap's message shows as it is ("No se ha podido guardar la entrada: …"). */
+class Refusal extends Error {
+  override toString(): string {
+    return this.message;
+  }
+}
 
 /** What the editor shows instead of itself when the build named no repository to save to. */
 function noRepository(): void {

@@ -8,7 +8,7 @@ import { langs, type Lang } from '../../../site/lang.ts';
 import type { SiteModel } from '../../../site/model.ts';
 import { editorAuthPath } from '../../../site/served.ts';
 import { imageRef, isoDate, photoRef } from '../../../site/schema/common.ts';
-import { maxBytes } from '../../photos/plan.ts';
+import { maxBytes } from '../../photos/limits.ts';
 import { dateHint, fieldLabel, optionLabel, patternMessage, singularLabel } from './labels.ts';
 
 /** One field of the editor's form, as Decap's config.yml writes it. */
@@ -144,13 +144,17 @@ function editorCollections(c: Collection, choices: Choices, contentFolder: strin
       folder: at,
       extension: c.files.extension,
       fields: own,
-      ...folderOptions(c),
+      ...folderOptions(c, choices),
     };
   });
 }
 
-/** What a folder collection's entries are called and whether the company adds and removes them. */
-function folderOptions(c: Collection): object {
+/**
+ * What a folder collection's entries are called and whether the company adds and removes them.
+ * Each names an identifier field it has: Decap looks for a `title` otherwise, and logs an error
+ * for a collection without one.
+ */
+function folderOptions(c: Collection, choices: Choices): object {
   switch (c.name) {
     case 'projects':
       return { create: true, delete: true, identifier_field: 'title', slug: '{{fields.slug}}', summary: '{{date}} · {{title}}' };
@@ -161,9 +165,15 @@ function folderOptions(c: Collection): object {
       return { create: true, delete: true, identifier_field: 'title', slug: '{{fields.slug}}' };
     case 'services':
       return { create: true, delete: false, identifier_field: 'title', slug: '{{fields.slug.es}}' };
+    case 'localTexts': {
+      // Named after a service, by the file's name; its fields are the towns, so the identifier is
+      // the first town's Spanish heading, which Decap only needs to find.
+      const first = choices.localities[0];
+      return { create: false, delete: false, summary: '{{filename}}', ...(first && { identifier_field: `${first.value}.es.heading` }) };
+    }
     default:
-      // A locality's texts are named after a service; legal texts are the ones the site links to.
-      return { create: false, delete: false, ...(c.name === 'localTexts' && { summary: '{{filename}}' }) };
+      // Legal texts are the ones the site links to.
+      return { create: false, delete: false, identifier_field: 'title' };
   }
 }
 
@@ -288,15 +298,15 @@ export function fieldOf(name: string, schema: z.ZodType, choices: Choices, path:
         widget: 'select',
         options: Object.values(def.entries!).map((value) => ({ label: optionLabel(name, value), value })),
       };
-    case 'object':
-      // Optional parts (a price band, old addresses) start folded away; Decap would ask for their
-      // fields even when the part is left out, so the build alone checks that a part is whole.
-      return {
-        ...base,
-        widget: 'object',
-        collapsed: !required,
-        fields: required ? fieldsOf(inner, choices, path) : fieldsOf(inner, choices, path).map(optional),
-      };
+    case 'object': {
+      // Optional parts (a price band, old addresses) start folded away. Decap would ask for their
+      // fields even when the part is left out: they are optional in its form, and `whole` names
+      // those the part needs once any of it is filled, which the editor's script checks (check.ts).
+      const fields = fieldsOf(inner, choices, path);
+      if (required) return { ...base, widget: 'object', fields };
+      const whole = fields.filter((f) => f.required !== false).map((f) => f.name);
+      return { ...base, widget: 'object', collapsed: true, fields: fields.map(optional), ...(whole.length > 0 && { whole }) };
+    }
     case 'array':
       return { ...base, ...listWidget(name, def.element!, checks, choices, path) };
     default:

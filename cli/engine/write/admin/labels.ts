@@ -31,6 +31,8 @@ const labels: Record<string, string> = {
   translation: 'Traducción',
   source: 'Dónde lo dijo',
   url: 'Enlace',
+  consent: 'Consentimiento del cliente para publicarla',
+  how: 'Cómo lo dio',
   excerpt: 'Entradilla',
   category: 'Categoría',
   counterpart: 'La misma página en el otro idioma',
@@ -150,6 +152,7 @@ const options: Record<string, Record<string, string>> = {
   role: { before: 'Antes', after: 'Después' },
   lang: { es: 'Español', en: 'Inglés' },
   source: { google: 'Google', facebook: 'Facebook', email: 'Correo electrónico', whatsapp: 'WhatsApp', 'in-person': 'En persona' },
+  how: { email: 'Por correo electrónico', whatsapp: 'Por WhatsApp', 'in-person': 'En persona', paper: 'Firmado en papel' },
 };
 
 export function optionLabel(field: string, value: string): string {

@@ -2,6 +2,8 @@
 // in ES", "Add fotos") or a poor one ("Remover archivo"). The editor's script lays these over the
 // locale Decap ships (client.ts). Only what the company's forms, lists and media library show.
 
+import { maxBytes } from '../../photos/limits.ts';
+
 type Phrases = { [key: string]: string | Phrases };
 
 export const spanishPhrases: Phrases = {
@@ -83,6 +85,10 @@ export const spanishPhrases: Phrases = {
       copied: 'Copiado',
     },
     mediaLibraryModal: { close: 'Cerrar' },
+    // In MB, as the photo field's hint says it (config.ts): Decap's own says the limit in kB of 1000 bytes.
+    mediaLibrary: {
+      fileTooLarge: `Archivo muy pesado: una foto puede ocupar como mucho ${maxBytes / 2 ** 20} MB. Expórtala a 4000 px de ancho como mucho (unos 12 megapíxeles).`,
+    },
   },
   ui: {
     settingsDropdown: { account: 'Opciones de la cuenta' },
