@@ -301,7 +301,8 @@ function clearItems(bytes: Uint8Array): Uint8Array {
   const iloc = box('iloc');
   if (!iloc) throw new UnstrippableError('its metadata has no item locations');
   const idat = box('idat');
-  const out = bytes.slice();
+  // A copy: a Buffer's slice() is a view of the same memory.
+  const out = new Uint8Array(bytes);
   const locations = itemLocations(bytes, iloc);
   for (const [id, kind] of targets) {
     const item = locations.get(id);

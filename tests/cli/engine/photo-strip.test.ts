@@ -74,6 +74,8 @@ describe("removing a photo's location and serial numbers on upload", { timeout }
     expect((await sharp(heic).metadata()).exif?.includes(serial)).toBe(true);
     const clean = Buffer.from(stripMetadata(heic));
     expect(clean.length).toBe(heic.length);
+    // The caller's bytes are left as they were: the cleaning works on a copy.
+    expect(heic.includes(serial)).toBe(true);
     expect(clean.includes(serial) || clean.includes('Acme')).toBe(false);
     const [before, after] = [await sharp(heic).metadata(), await sharp(clean).metadata()];
     expect(after.autoOrient).toEqual(before.autoOrient);
