@@ -17,7 +17,12 @@ export const heifBrands = new Set('mif1 mif2 mif3 msf1 miaf heic heix heim heis 
 /** The brands of them that only AVIF files carry as their main brand. */
 export const avifBrands = new Set(['avif', 'avis', 'avio']);
 
-export const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+/** The bytes from `from` to `to` as text, one character a byte, however many: spread as arguments, a megabyte overflowed the stack. */
+export function ascii(bytes: Uint8Array, from: number, to: number): string {
+  let text = '';
+  for (let at = from; at < Math.min(to, bytes.length); at++) text += String.fromCharCode(bytes[at]!);
+  return text;
+}
 export const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export function concat(parts: Uint8Array[]): Uint8Array {
