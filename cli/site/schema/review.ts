@@ -5,7 +5,7 @@ import { httpsUrl, isoDate, langSchema, slug, text } from './common.ts';
 export const reviewSources = ['google', 'facebook', 'email', 'whatsapp', 'in-person'] as const;
 
 /** How the customer agreed to have the review shown on the site. */
-export const consentMethods = ['email', 'whatsapp', 'in-person', 'paper'] as const;
+const consentMethods = ['email', 'whatsapp', 'in-person', 'paper'] as const;
 
 /**
  * What a customer said, content/reviews/<name>.yaml, in the language they wrote it. Only with
