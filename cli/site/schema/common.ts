@@ -84,6 +84,16 @@ function oldPathProblem(path: string): string | undefined {
   return undefined;
 }
 
+/**
+ * An object whose number `high` must be above its number `low`, such as a price band. The rule is
+ * written once: the build checks it here, and the editor's form reads it from the schema's
+ * metadata (`ascending`) to check it before a save.
+ */
+export const ascending = <S extends z.ZodObject>(schema: S, low: string, high: string) =>
+  schema
+    .refine((value) => Number(value[high]) > Number(value[low]), { message: `"${high}" must be more than "${low}"`, path: [high] })
+    .meta({ ascending: [low, high] });
+
 /** The same shape once per language, so both languages can never drift apart. */
 export const localized = <T extends z.ZodType>(schema: T) => z.object({ es: schema, en: schema }).strict();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, localized, oldPath, photoRef, slug, text } from './common.ts';
+import { ascending, isoDate, localized, oldPath, photoRef, slug, text } from './common.ts';
 
 /** A photo's place in a before/after pair; a photo without a role is simply part of the job. */
 export const photoRoles = ['before', 'after'] as const;
@@ -47,11 +47,7 @@ export const projectSchema = z
     /** The first photo leads the page and its cards. */
     photos: z.array(projectPhotoSchema).min(1).max(24),
     /** What such a job costs, in whole euros: a band, never a quote. */
-    priceBand: z
-      .object({ from: z.number().int().positive(), to: z.number().int().positive() })
-      .strict()
-      .refine((band) => band.to > band.from, { message: '"to" must be more than "from"', path: ['to'] })
-      .optional(),
+    priceBand: ascending(z.object({ from: z.number().int().positive(), to: z.number().int().positive() }).strict(), 'from', 'to').optional(),
     /** Paths this job was published at before, per language; they redirect here. */
     aliases: z
       .object({ es: z.array(oldPath).optional(), en: z.array(oldPath).optional() })

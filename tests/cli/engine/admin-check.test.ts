@@ -70,6 +70,13 @@ describe("the editor's check before a save", () => {
     expect(entryProblems(config, await job((d) => (d.priceBand = { from: null, to: null })))).toEqual([]);
   });
 
+  it('refuses a price band whose upper end is not above its lower end, as the build does', async () => {
+    for (const to of [4000, 3500])
+      expect(entryProblems(config, await job((d) => (d.priceBand = { from: 4000, to })))).toEqual([
+        'Banda de precio (euros) › Hasta: debe ser mayor que «Desde».',
+      ]);
+  });
+
   it('refuses a Spanish text of spaces only, which the form takes as filled', async () => {
     expect(entryProblems(config, await job((d) => (d.title = '  ')))).toEqual(['Título es obligatorio.']);
   });

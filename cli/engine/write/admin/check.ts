@@ -31,7 +31,8 @@ function fieldProblems(field: EditorField, value: Value, where: string, required
     const whole = new Set(field.whole as string[] | undefined);
     const values = isObject(value) ? value : {};
     if (whole.size > 0 && fields.every((f) => isEmpty(values[f.name]))) return [];
-    return fields.flatMap((f) => fieldProblems(f, values[f.name], `${label} › `, f.required !== false || whole.has(f.name)));
+    const own = fields.flatMap((f) => fieldProblems(f, values[f.name], `${label} › `, f.required !== false || whole.has(f.name)));
+    return own.length > 0 ? own : ascendingProblems(field, fields, values, label);
   }
   if (field.widget === 'list' && Array.isArray(value)) {
     const { min, max } = field as { min?: number; max?: number };
@@ -59,6 +60,14 @@ function fieldProblems(field: EditorField, value: Value, where: string, required
     if (max !== undefined && value > max) return [`${label}: como mucho ${max}.`];
   }
   return [];
+}
+
+/** A pair of numbers the schema wants in order, such as a price band's "from" and "to" (config.ts `ascending`). */
+function ascendingProblems(field: EditorField, fields: readonly EditorField[], values: Record<string, Value>, label: string): string[] {
+  const [low, high] = (field.ascending as [string, string] | undefined) ?? [];
+  if (low === undefined || high === undefined || Number(values[high]) > Number(values[low])) return [];
+  const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
+  return [`${label} › ${labelOf(high)}: debe ser mayor que «${labelOf(low)}».`];
 }
 
 /** The fields the other language's half of an entry holds: those translated, whole. */

@@ -1,7 +1,7 @@
 // The editor's configuration (Decap CMS's config.yml), generated from the content collections and
 // their zod schemas: a schema change changes the editor on the next build. Widgets follow the
 // schema's types, and so do required fields, lengths, patterns and ranges, with Spanish messages.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { collections, pathIn, perLanguage, photosFolder, type Collection } from '../../../site/collections.ts';
 import type { FileLayout } from '../../../site/editor-format.ts';
 import { langs, type Lang } from '../../../site/lang.ts';
@@ -303,9 +303,12 @@ export function fieldOf(name: string, schema: z.ZodType, choices: Choices, path:
       // fields even when the part is left out: they are optional in its form, and `whole` names
       // those the part needs once any of it is filled, which the editor's script checks (check.ts).
       const fields = fieldsOf(inner, choices, path);
-      if (required) return { ...base, widget: 'object', fields };
+      // A rule between two of its numbers (schema/common.ts `ascending`), for check.ts.
+      const rule = z.globalRegistry.get(inner)?.ascending;
+      const own = { ...base, widget: 'object', ...(Array.isArray(rule) && { ascending: rule }) };
+      if (required) return { ...own, fields };
       const whole = fields.filter((f) => f.required !== false).map((f) => f.name);
-      return { ...base, widget: 'object', collapsed: true, fields: fields.map(optional), ...(whole.length > 0 && { whole }) };
+      return { ...own, collapsed: true, fields: fields.map(optional), ...(whole.length > 0 && { whole }) };
     }
     case 'array':
       return { ...base, ...listWidget(name, def.element!, checks, choices, path) };
