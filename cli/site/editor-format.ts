@@ -18,6 +18,8 @@ export interface FileLayout {
   halves?: readonly string[];
   /** The order of the top-level keys, for a new file. */
   order: readonly string[];
+  /** A field of the form that names a new file and is not written in it. */
+  nameField?: string;
 }
 
 /** Where the text a file had when it was read travels in the entry, unseen: a save edits that text. */
@@ -42,7 +44,8 @@ export function fromFile(text: string, layout: FileLayout): Data {
 /** A file's text from the entry the editor saves. */
 export function toFile(entry: Data, layout: FileLayout): string {
   const { data, source } = layout.halves ? joinHalves(entry as Record<Lang, Data | undefined>, layout.halves) : withoutSource(entry);
-  const cleaned = pruned(data) as Data;
+  const { [layout.nameField ?? sourceKey]: _name, ...kept } = data;
+  const cleaned = pruned(kept) as Data;
   const { [bodyKey]: body, ...frontMatter } = cleaned;
   const isMarkdown = layout.format === 'markdown-frontmatter';
   const fields = isMarkdown ? frontMatter : cleaned;

@@ -77,6 +77,19 @@ describe("the editor's check before a save", () => {
       ]);
   });
 
+  it('asks new local texts for their service, and a town begun in one language for the other, leaving the towns not begun', () => {
+    const es = { heading: 'Piscinas en Jávea', body: ['Un párrafo.'], faq: [{ question: '¿Sí?', answer: 'Sí.' }] };
+    const entry = (data: object, newRecord: boolean) => ({ collection: 'localTexts', newRecord, data });
+    expect(entryProblems(config, entry({ file_for: 'piscinas', javea: { es, en: es } }, true))).toEqual([]);
+    expect(entryProblems(config, entry({ javea: { es, en: es } }, true))).toEqual(['Servicio es obligatorio.']);
+    // An opened file is named already.
+    expect(entryProblems(config, entry({ javea: { es, en: es } }, false))).toEqual([]);
+    expect(entryProblems(config, entry({ javea: { es } }, false))).toEqual(['Jávea › Inglés es obligatorio.']);
+    expect(entryProblems(config, entry({ javea: { es: { ...es, faq: [] }, en: es } }, false))).toEqual([
+      'Jávea › Español › Preguntas frecuentes: al menos 1.',
+    ]);
+  });
+
   it('refuses a Spanish text of spaces only, which the form takes as filled', async () => {
     expect(entryProblems(config, await job((d) => (d.title = '  ')))).toEqual(['Título es obligatorio.']);
   });

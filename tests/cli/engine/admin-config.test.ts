@@ -68,7 +68,11 @@ describe("the editor's configuration, generated from the schemas", () => {
       const editor = configOf().collections.filter((e) => e.name === c.name || e.name.startsWith(`${c.name}-`));
       expect(editor.length, c.name).toBeGreaterThan(0);
       for (const e of editor) {
-        const paths = editorPaths(fieldsIn(e)).filter((p) => p !== 'body' || c.files.format !== 'markdown-frontmatter');
+        // Besides the schema's: a Markdown file's text, and the field that names a new file of local texts.
+        const own = fieldsIn(e).filter((f) => f.names_file !== true);
+        const markdown = c.files.format === 'markdown-frontmatter';
+        if (markdown) expect(editorPaths(own), e.name).toContain('body');
+        const paths = editorPaths(own).filter((p) => p !== 'body' || !markdown);
         expect(new Set(paths), e.name).toEqual(new Set(schemaPaths(c.schema)));
       }
     }
@@ -220,14 +224,13 @@ describe("the editor's configuration, generated from the schemas", () => {
     expect(photo.test('obra.gif')).toBe(false);
   });
 
-  it('pairs each post and legal text with the other language by a relation, and shows every other entry once', () => {
+  it("pairs each post and legal text with the other language by its slug, typed so that the first of a pair can be created, and shows every other entry once", () => {
     const names = configOf().collections.map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining(['posts-es', 'posts-en', 'legal-es', 'legal-en', 'strings-es', 'strings-en', 'site']));
-    expect(fieldsIn(collectionNamed('posts-es')).find((f) => f.name === 'counterpart')).toMatchObject({
-      widget: 'relation',
-      collection: 'posts-en',
-      value_field: 'slug',
-    });
+    const counterpart = fieldsIn(collectionNamed('legal-es')).find((f) => f.name === 'counterpart')!;
+    expect(counterpart).toMatchObject({ widget: 'string', hint: expect.stringContaining('«Textos legales (inglés)»') });
+    expect(new RegExp((counterpart.pattern as string[])[0]!).test('privacy-policy')).toBe(true);
+    expect(collectionNamed('legal-es')).toMatchObject({ create: true, delete: false, slug: '{{fields.slug}}' });
   });
 
   it("offers a post's category among the categories of the strings, named in Spanish and saved by key", () => {

@@ -85,12 +85,14 @@ interface FormConfig {
  */
 export function entryProblems(
   config: FormConfig,
-  entry: { collection: string; data?: Value; i18n?: Record<string, { data?: Value }> },
+  entry: { collection: string; newRecord?: boolean; data?: Value; i18n?: Record<string, { data?: Value }> },
 ): string[] {
   const collection = config.collections.find((c) => c.name === entry.collection);
   const fields = collection?.fields ?? collection?.files?.[0]?.fields;
   if (!fields) return [];
-  const own = formProblems(fields, entry.data);
+  // A field that names a new file is needed only to create it (config.ts namingField).
+  const naming = entry.newRecord ? fields.filter((f) => f.names_file === true).map((f) => ({ ...f, required: true })) : [];
+  const own = [...formProblems(naming, entry.data), ...formProblems(fields, entry.data)];
   if (!fields.some((f) => f.i18n === true) || !config.i18n) return own;
   const others = config.i18n.locales.filter((l) => l !== config.i18n!.default_locale);
   return [...own, ...others.flatMap((lang) => formProblems(translatedFields(fields), entry.i18n?.[lang]?.data, `${fieldLabel(lang)}: `))];

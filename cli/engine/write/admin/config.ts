@@ -3,11 +3,11 @@
 // schema's types, and so do required fields, lengths, patterns and ranges, with Spanish messages.
 import { z } from 'zod';
 import { collections, pathIn, perLanguage, photosFolder, type Collection } from '../../../site/collections.ts';
-import type { FileLayout } from '../../../site/editor-format.ts';
+import { bodyKey, type FileLayout } from '../../../site/editor-format.ts';
 import { langs, type Lang } from '../../../site/lang.ts';
 import type { SiteModel } from '../../../site/model.ts';
 import { editorAuthPath } from '../../../site/served.ts';
-import { imageRef, isoDate, photoRef } from '../../../site/schema/common.ts';
+import { imageRef, isoDate, photoRef, text } from '../../../site/schema/common.ts';
 import { maxBytes } from '../../photos/limits.ts';
 import { dateHint, fieldLabel, optionLabel, patternMessage, singularLabel } from './labels.ts';
 
@@ -24,14 +24,19 @@ export interface EditorField {
 /** What the editor offers to choose from, read from the content at build time. */
 export interface Choices {
   services: { label: string; value: string }[];
+  /** The services, and air conditioning, that have no local texts yet: what a new file of them is named after. */
+  withoutLocalTexts: { label: string; value: string }[];
   localities: { label: string; value: string }[];
   /** The blog's categories, named as in the editor's language. */
   categories: { label: string; value: string }[];
   images: string[];
 }
 
-export const choicesOf = (model: Pick<SiteModel, 'services' | 'localities' | 'strings' | 'images'>): Choices => ({
+export const choicesOf = (model: Pick<SiteModel, 'services' | 'airConditioning' | 'localTexts' | 'localities' | 'strings' | 'images'>): Choices => ({
   services: model.services.map((s) => ({ label: s.es.title, value: s.slug.es })),
+  withoutLocalTexts: [...model.services, model.airConditioning]
+    .map((s) => ({ label: s.es.title, value: s.slug.es }))
+    .filter(({ value }) => model.localTexts[value] === undefined),
   // By name, as a Spanish speaker looks a town up (Á with A, Ñ after N), not in localities.yaml's order.
   localities: model.localities.map((l) => ({ label: l.name, value: l.slug })).sort((a, b) => a.label.localeCompare(b.label, 'es')),
   categories: model.strings[langs[0]].blog.categories.map((c) => ({ label: c.name, value: c.key })),
@@ -112,10 +117,34 @@ export function editorLayouts(list: readonly Collection[] = collections): Record
   for (const c of list) {
     const shape = objectShape(c.schema);
     const halves = shape && bilingual(shape) ? Object.keys(objectShape(shape.es!)!) : undefined;
-    const layout = { format: c.files.format, order: Object.keys(shape ?? {}), ...(halves && { halves }) };
+    const nameField = namingFields[c.name];
+    const layout = { format: c.files.format, order: Object.keys(shape ?? {}), ...(halves && { halves }), ...(nameField && { nameField }) };
     for (const lang of perLanguage(c.files) ? langs : [undefined]) layouts[editorName(c, lang)] = layout;
   }
   return layouts;
+}
+
+/**
+ * A field that names a new file and is not written in it: local texts are named after their
+ * service (content/local/<service>.yaml) and hold nothing but towns. Not a slug, so no town's.
+ */
+const namingFields: Partial<Record<string, string>> = { localTexts: 'file_for' };
+
+function namingField(c: Collection, choices: Choices): EditorField[] {
+  const name = namingFields[c.name];
+  if (!name) return [];
+  return [
+    {
+      name,
+      label: 'Servicio',
+      widget: 'select',
+      options: choices.withoutLocalTexts,
+      // Asked for only when the file is created (check.ts): an opened file is already named.
+      required: false,
+      names_file: true,
+      hint: 'Solo al crear los textos: el servicio del que son. El archivo se llama como él.',
+    },
+  ];
 }
 
 /** Decap's own format name for an editor collection: its files are read and written by client.ts. */
@@ -124,10 +153,15 @@ export const formatName = (name: string) => `marina-${name}`;
 function editorCollections(c: Collection, choices: Choices, contentFolder: string): object[] {
   const shape = objectShape(c.schema);
   const halves = shape !== undefined && bilingual(shape);
-  const fields = halves ? halfFields(shape, choices) : fieldsOf(c.schema, choices, []);
+  const fields = [
+    ...namingField(c, choices),
+    ...(halves ? halfFields(shape, choices) : fieldsOf(c.schema, choices, [])),
+    // A post's or legal text's own text, below the front matter the schema checks.
+    ...(c.files.format === 'markdown-frontmatter' ? [fieldOf(bodyKey, text, choices, [bodyKey])] : []),
+  ];
   return (perLanguage(c.files) ? langs : [undefined]).map((lang) => {
     const name = editorName(c, lang);
-    const label = lang ? `${c.label} (${lang === 'es' ? 'español' : 'inglés'})` : c.label;
+    const label = lang ? `${c.label} (${languageName(lang)})` : c.label;
     const at = `${contentFolder}/${pathIn(c.files, lang ?? 'es')}`;
     const common = {
       name,
@@ -136,7 +170,7 @@ function editorCollections(c: Collection, choices: Choices, contentFolder: strin
       ...(halves && { i18n: true }),
       editor: { preview: false },
     };
-    const own = lang ? fields.map((f) => (f.name === 'counterpart' ? counterpart(c, lang) : f)) : fields;
+    const own = lang ? fields.map((f) => (f.name === 'counterpart' ? counterpart(f, c, lang) : f)) : fields;
     if ('file' in c.files)
       return { ...common, files: [{ name, label, file: at, fields: own, ...(halves && { i18n: true }) }], create: false, delete: false };
     return {
@@ -169,27 +203,32 @@ function folderOptions(c: Collection, choices: Choices): object {
       // Named after a service, by the file's name; its fields are the towns, so the identifier is
       // the first town's Spanish heading, which Decap only needs to find.
       const first = choices.localities[0];
-      return { create: false, delete: false, summary: '{{filename}}', ...(first && { identifier_field: `${first.value}.es.heading` }) };
+      return {
+        create: true,
+        delete: false,
+        slug: `{{fields.${namingFields.localTexts}}}`,
+        summary: '{{filename}}',
+        ...(first && { identifier_field: `${first.value}.es.heading` }),
+      };
     }
     default:
-      // Legal texts are the ones the site links to.
-      return { create: false, delete: false, identifier_field: 'title' };
+      // Legal texts: the footer links every one. The three the law asks for are never deleted here.
+      return { create: true, delete: false, identifier_field: 'title', slug: '{{fields.slug}}' };
   }
 }
 
-/** The counterpart of a post or legal text: one of the other language's, by slug. */
-function counterpart(c: Collection, lang: Lang): EditorField {
+/**
+ * The counterpart of a post or legal text: the other language's slug, typed, not picked. A pair is
+ * created one page at a time, so the first page names one that does not exist yet; the build
+ * refuses the pair until both are there and name each other (checks/pages.ts).
+ */
+function counterpart(field: EditorField, c: Collection, lang: Lang): EditorField {
   const other = lang === 'es' ? 'en' : 'es';
-  return {
-    name: 'counterpart',
-    label: fieldLabel('counterpart'),
-    widget: 'relation',
-    collection: editorName(c, other),
-    value_field: 'slug',
-    search_fields: ['title', 'slug'],
-    display_fields: ['title'],
-  };
+  const where = `${c.label} (${languageName(other)})`;
+  return { ...field, hint: `Su dirección (slug) en ${languageName(other)}. Si aún no existe, créala después en «${where}» con esta dirección.` };
 }
+
+const languageName = (lang: Lang) => (lang === 'es' ? 'español' : 'inglés');
 
 /** A file with shared fields and `es` and `en` halves: the shared fields, then the halves' fields, translated. */
 function halfFields(shape: Record<string, z.ZodType>, choices: Choices): EditorField[] {
@@ -207,12 +246,16 @@ const translated = (field: EditorField): EditorField => ({
   ...(isRecord(field.field) && { field: translated(field.field as EditorField) }),
 });
 
-/** A field, and those within it, that the editor lets the company leave empty. */
-const optional = (field: EditorField): EditorField => ({
-  ...field,
-  required: false,
-  ...(Array.isArray(field.fields) && { fields: (field.fields as EditorField[]).map(optional) }),
-});
+/**
+ * A field, and those within it, that the editor lets the company leave empty: Decap would ask for
+ * them even when the part is left out. `whole` names, at each level, those the part needs once any
+ * of it is filled, which the editor's script checks (check.ts).
+ */
+function optional(field: EditorField): EditorField {
+  const fields = Array.isArray(field.fields) ? (field.fields as EditorField[]) : undefined;
+  const whole = fields?.filter((f) => f.required !== false).map((f) => f.name) ?? [];
+  return { ...field, required: false, ...(fields && { fields: fields.map(optional) }), ...(whole.length > 0 && { whole }) };
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -266,9 +309,8 @@ export function fieldsOf(schema: z.ZodType, choices: Choices, path: string[]): E
   // content/local/<service>.yaml: one optional entry per locality of the site.
   if (def.type === 'record')
     return choices.localities.map(({ label, value }) => ({
-      ...fieldOf(value, def.valueType!, choices, [...path, value]),
+      ...optional(fieldOf(value, def.valueType!, choices, [...path, value])),
       label,
-      required: false,
       collapsed: true,
     }));
   throw new Error(`${path.join('.') || 'the file'}: a ${def.type} where the editor expects fields; teach cli/engine/write/admin/config.ts`);
@@ -299,16 +341,12 @@ export function fieldOf(name: string, schema: z.ZodType, choices: Choices, path:
         options: Object.values(def.entries!).map((value) => ({ label: optionLabel(name, value), value })),
       };
     case 'object': {
-      // Optional parts (a price band, old addresses) start folded away. Decap would ask for their
-      // fields even when the part is left out: they are optional in its form, and `whole` names
-      // those the part needs once any of it is filled, which the editor's script checks (check.ts).
       const fields = fieldsOf(inner, choices, path);
       // A rule between two of its numbers (schema/common.ts `ascending`), for check.ts.
       const rule = z.globalRegistry.get(inner)?.ascending;
-      const own = { ...base, widget: 'object', ...(Array.isArray(rule) && { ascending: rule }) };
-      if (required) return { ...own, fields };
-      const whole = fields.filter((f) => f.required !== false).map((f) => f.name);
-      return { ...own, collapsed: true, fields: fields.map(optional), ...(whole.length > 0 && { whole }) };
+      const own = { ...base, widget: 'object', fields, ...(Array.isArray(rule) && { ascending: rule }) };
+      // Optional parts (a price band, old addresses) start folded away.
+      return required ? own : { ...optional(own), collapsed: true };
     }
     case 'array':
       return { ...base, ...listWidget(name, def.element!, checks, choices, path) };
@@ -319,6 +357,7 @@ export function fieldOf(name: string, schema: z.ZodType, choices: Choices, path:
 
 /** Text fields that hold a sentence or more: a text area instead of a line. */
 const longTexts = new Set([
+  'paragraph',
   'summary',
   'excerpt',
   'description',
@@ -448,7 +487,8 @@ function listWidget(
   // A post's two localities: chosen from the site's.
   if (name === 'localities' && defOf(element).type === 'string')
     return { widget: 'select', multiple: true, options: choices.localities, ...bounds };
-  const item = fieldOf(name, element, choices, [...path, '*']);
+  // A Markdown `body` is one text; a list named `body` holds plain paragraphs, one text area each.
+  const item = fieldOf(name === 'body' ? 'paragraph' : name, element, choices, [...path, '*']);
   const one = singularLabel(name);
   const list = { widget: 'list', ...bounds, ...(one && { label_singular: one }) };
   if (item.widget === 'object') {
