@@ -4,6 +4,7 @@ import { fromFile, toFile, type FileLayout } from '../../../site/editor-format.t
 import { photoFormat, stripMetadata, UnstrippableError } from '../../photos/strip.ts';
 import { editorApi } from './api.ts';
 import { entryProblems } from './check.ts';
+import { rememberHeif, showHeifThumbnails } from './heif-preview.ts';
 import { overPhrases, spanishPhrases } from './locale.ts';
 
 interface Formatter {
@@ -86,9 +87,9 @@ async function withoutMetadata(files: File[]): Promise<File[] | undefined> {
       continue;
     }
     try {
-      out.push(
-        new File([stripMetadata(bytes) as Uint8Array<ArrayBuffer>], file.name, { type: file.type, lastModified: file.lastModified }),
-      );
+      const clean = stripMetadata(bytes) as Uint8Array<ArrayBuffer>;
+      out.push(new File([clean], file.name, { type: file.type, lastModified: file.lastModified }));
+      if (photoFormat(clean) === 'HEIC') rememberHeif(file.name, clean);
     } catch (error) {
       if (!(error instanceof UnstrippableError)) throw error;
       window.alert(`«${file.name}» no se puede guardar sin su ubicación y los datos de la cámara: expórtala como JPEG y súbela otra vez.`);
@@ -99,6 +100,8 @@ async function withoutMetadata(files: File[]): Promise<File[] | undefined> {
 }
 
 window.addEventListener('DOMContentLoaded', async () => {
+  const heifDecoder = document.querySelector<HTMLMetaElement>('meta[name="heif-decoder"]')?.content;
+  if (heifDecoder) showHeifThumbnails(heifDecoder);
   const cms = window.CMS;
   if (!cms) throw new Error('Decap CMS did not load: the editor cannot start');
   for (const [name, layout] of Object.entries(layouts)) {

@@ -54,6 +54,16 @@ function decapBundle() {
   return decap;
 }
 
+/**
+ * libheif's WebAssembly build for the browser, from the copy the build decodes with (heic-decode's):
+ * the editor fetches it only to show a HEIC's thumbnail (heif-preview.ts).
+ */
+function heifDecoder(): { version: string; file: string } {
+  const heif = createRequire(decapRequire.resolve('heic-decode'));
+  const { version } = heif('libheif-js/package.json') as { version: string };
+  return { version, file: join(dirname(heif.resolve('libheif-js/package.json')), 'libheif-wasm/libheif-bundle.js') };
+}
+
 /** The editor's script, bundled for the browser once per version of the tool. */
 async function clientScript(toolVersion: string): Promise<string> {
   const dir = await compiledFolder({ parent: compiledDir, prefix: 'admin-', key: toolVersion, keep: 2 }, async (temp) => {
@@ -78,7 +88,7 @@ async function clientScript(toolVersion: string): Promise<string> {
  * name at the root of the repository, which the editor's paths start with.
  */
 export async function adminFiles(
-  model: Pick<SiteModel, 'services' | 'localities' | 'strings' | 'images' | 'site'>,
+  model: Pick<SiteModel, 'services' | 'airConditioning' | 'localTexts' | 'localities' | 'strings' | 'images' | 'site'>,
   { contentFolder, toolVersion }: { contentFolder: string; toolVersion: string },
 ): Promise<Outputs> {
   const outputs: Outputs = new Map();
@@ -92,18 +102,21 @@ export async function adminFiles(
       shared: true,
     });
   }
+  const heif = heifDecoder();
+  const heifFile = `libheif-${digest(`libheif-js@${heif.version}`, 'hex').slice(0, 10)}.js`;
+  outputs.set(`${adminFolder}/${heifFile}`, { staged: heif.file, hash: digest([heif.version, heifFile]), shared: true });
   const script = await clientScript(toolVersion);
   const scriptFile = `editor.${digest(script, 'hex').slice(0, 10)}.js`;
   outputs.set(`${adminFolder}/${scriptFile}`, script);
   const config = editorConfig(choicesOf(model), contentFolder, undefined, editorBackend(readEditorRepository()));
   // JSON, which the editor's script reads itself (client.ts): a YAML dump of it took ~25 ms of every build.
   outputs.set(`${adminFolder}/config.json`, `${JSON.stringify(config, null, 1)}\n`);
-  outputs.set(`${adminFolder}/index.html`, page(model.site.brand, scriptFile, `${decapFolder}/decap-cms.js`));
+  outputs.set(`${adminFolder}/index.html`, page(model.site.brand, scriptFile, `${decapFolder}/decap-cms.js`, heifFile));
   return outputs;
 }
 
 /** The editor's page: nothing but Decap's, kept out of search engines. */
-function page(brand: string, script: string, decapScript: string): string {
+function page(brand: string, script: string, decapScript: string, heifScript: string): string {
   // `<` escaped: the layouts are data inside a <script> element.
   const layouts = JSON.stringify(editorLayouts()).replaceAll('<', '\\u003c');
   return `<!doctype html>
@@ -114,6 +127,7 @@ function page(brand: string, script: string, decapScript: string): string {
 <meta name="robots" content="noindex, nofollow">
 <title>Editor de contenidos · ${escapeHtml(brand)}</title>
 <link rel="icon" href="/images/favicon.svg">
+<meta name="heif-decoder" content="/${adminFolder}/${heifScript}">
 <script type="application/json" id="editor-layouts">${layouts}</script>
 </head>
 <body>
