@@ -7,9 +7,13 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import matter from 'gray-matter';
 import { load } from 'js-yaml';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localFileSchema } from '../../cli/site/schema/local.ts';
+import { localitiesFileSchema } from '../../cli/site/schema/locality.ts';
+import { legalFrontMatterSchema } from '../../cli/site/schema/post.ts';
 import { projectSchema } from '../../cli/site/schema/project.ts';
 import { reviewSchema } from '../../cli/site/schema/review.ts';
 import { serviceSchema } from '../../cli/site/schema/service.ts';
@@ -18,6 +22,7 @@ import { type CmsRun, listeners, listeningPorts, startCms } from './cms-run.ts';
 import {
   addJobPhotos,
   cameraPhoto,
+  choose,
   confirmPick,
   expectPublished,
   field,
@@ -27,6 +32,7 @@ import {
   fillReview,
   publish,
   retype,
+  typeMarkdown,
   upload,
 } from './editor.ts';
 import { launchChromium } from './site.ts';
@@ -246,6 +252,102 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     expect(serviceSchema.parse(await saved(file))).toMatchObject({ order: 50, es: { extras: [] }, en: { extras: [] } });
   });
 
+  it("shows a phone's HEIC in the media library as the photo, where Decap shows the word HEIC", async () => {
+    await openEditor('#/collections/projects/new');
+    await page
+      .getByRole('button', { name: /Añadir foto\b/ })
+      .first()
+      .click();
+    await upload(page, phoneHeic);
+    const card = page.locator('[data-testid="card-file-icon"]').filter({ hasText: 'HEIC' });
+    await expect.poll(() => card.count()).toBe(1);
+    // Decoded in the page, as a JPEG at most 600 px on its longest side, and drawn on the card.
+    const thumbnail = () => card.evaluate((icon) => (icon as HTMLElement).dataset.heifThumbnail);
+    await expect.poll(thumbnail, { timeout: timeouts.wait }).toMatch(/^blob:/);
+    expect(await card.evaluate((icon) => getComputedStyle(icon).backgroundImage)).toContain(await thumbnail());
+    const size = await page.evaluate(async (url) => {
+      const image = new Image();
+      image.src = url!;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    }, await thumbnail());
+    expect(Math.max(...size)).toBe(600);
+    await page.keyboard.press('Escape');
+  });
+
+  it('creates a legal text and then its English counterpart, each naming the other by a slug typed before it exists', async () => {
+    for (const [lang, title, slug, other, text] of [
+      ['es', 'Garantía de ejemplo', 'garantia-ejemplo', 'example-warranty', 'Texto de ejemplo de una garantía.'],
+      ['en', 'Example warranty', 'example-warranty', 'garantia-ejemplo', 'An example warranty text.'],
+    ] as const) {
+      await openEditor(`#/collections/legal-${lang}/new`);
+      await (await field(page, 'Título')).fill(title);
+      await (await field(page, 'Descripción')).fill(`${title}: texto de prueba.`);
+      await (await field(page, 'Dirección \\(slug\\)')).fill(slug);
+      await (await field(page, 'La misma página en el otro idioma')).fill(other);
+      await (await field(page, 'Actualizado el')).fill('2026-11-20');
+      await typeMarkdown(page, 0, text);
+      await publish(page);
+      const file = join(content, `legal/${lang}/${slug}.md`);
+      await expect.poll(() => existsSync(file), { timeout: timeouts.wait }).toBe(true);
+      const { data, content: body } = matter(await readFile(file, 'utf8'));
+      expect(legalFrontMatterSchema.parse(data)).toMatchObject({ title, slug, counterpart: other, updated: '2026-11-20' });
+      expect(body.trim()).toBe(text);
+    }
+  });
+
+  it('adds a town to the list of localities, and creates the local texts of a service that had none', async () => {
+    await openEditor('#/collections/localities/entries/localities');
+    await page.getByRole('button', { name: /Añadir localidad/ }).click();
+    await (await field(page, 'Dirección \\(slug\\)')).fill('benitachell');
+    await (await field(page, 'Nombre')).fill('Benitachell');
+    await choose(page, 'Comarca', 'Marina Alta');
+    await (await field(page, 'Latitud')).fill('38.73');
+    await (await field(page, 'Longitud')).fill('0.14');
+    for (const [nth, description, context] of [
+      [0, 'Pueblo de ejemplo entre Jávea y Moraira.', 'con sus casas sobre los acantilados'],
+      [1, 'An example village between Jávea and Moraira.', 'with its houses above the cliffs'],
+    ] as const) {
+      await (await field(page, 'Descripción', nth)).fill(description);
+      await (await field(page, 'Contexto \\("en X, …"\\)', nth)).fill(context);
+    }
+    await publish(page);
+    const localities = join(content, 'localities.yaml');
+    await expect
+      .poll(async () => localitiesFileSchema.parse(load(await readFile(localities, 'utf8'))).localities.map((l) => l.slug), {
+        timeout: timeouts.wait,
+      })
+      .toContain('benitachell');
+    const town = localitiesFileSchema.parse(load(await readFile(localities, 'utf8'))).localities.find((l) => l.slug === 'benitachell');
+    expect(town).toMatchObject({ name: 'Benitachell', comarca: 'Marina Alta', geo: { lat: 38.73, lon: 0.14 } });
+
+    // The worked example has no local texts: the pools' are created, named after the service.
+    await openEditor('#/collections/localTexts/new');
+    await choose(page, 'Servicio', 'Piscinas');
+    // The towns are folded, by name: the first is the one just added, whose texts are written.
+    await page.getByRole('button', { name: 'Desplegar' }).first().click();
+    for (const [nth, heading, body, question, answer] of [
+      [0, 'Piscinas en Benitachell (ejemplo)', 'Texto de ejemplo.', '¿Pregunta de ejemplo?', 'Respuesta de ejemplo.'],
+      [1, 'Pools in Benitachell (example)', 'Example text.', 'An example question?', 'An example answer.'],
+    ] as const) {
+      await (await field(page, 'Título', nth)).fill(heading);
+      await page.getByRole('button', { name: /Añadir párrafo/ }).nth(nth).click();
+      // "Texto" names the list and its paragraph: the paragraph is the second of each language.
+      await (await field(page, 'Texto', 2 * nth + 1)).fill(body);
+      await page.getByRole('button', { name: /Añadir pregunta/ }).nth(nth).click();
+      await (await field(page, 'Pregunta', nth)).fill(question);
+      await (await field(page, 'Respuesta', nth)).fill(answer);
+    }
+    await publish(page);
+    const texts = join(content, 'local/piscinas.yaml');
+    const local = localFileSchema.parse(await saved(texts));
+    expect(Object.keys(local)).toEqual(['benitachell']);
+    expect(local.benitachell).toMatchObject({
+      es: { heading: 'Piscinas en Benitachell (ejemplo)', body: ['Texto de ejemplo.'], faq: [{ answer: 'Respuesta de ejemplo.' }] },
+      en: { heading: 'Pools in Benitachell (example)' },
+    });
+  });
+
   it('listens on one port of 127.0.0.1 only, the site and the editor together, and stops on Ctrl-C', async () => {
     // Anything Decap logs as an error, a configuration it finds invalid included, or the page's policy refused.
     expect(pageErrors).toEqual([]);
@@ -258,7 +360,7 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     await vi.waitFor(async () => expect(await listeners(site)).toEqual([]), { timeout: 10_000 });
   });
 
-  it('builds the job page with both photos as <picture>, the review where reviews show, and no EXIF or GPS', async () => {
+  it('builds the job page with both photos as <picture>, the review where reviews show, no EXIF or GPS, and what else was created', async () => {
     const out = join(root, 'built');
     const build = spawn(process.execPath, [join(repoRoot, 'cli/bin.cjs'), 'build', '--content', content, '--out', out, '--no-cache'], {
       cwd: repoRoot,
@@ -268,5 +370,9 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     expect(await new Promise((done) => build.once('exit', done)), printedByBuild).toBe(0);
 
     await expectPublished(out, serial);
+    // What else was created: the pair of legal texts, the town, and the pools' text there.
+    expect(await readFile(join(out, 'garantia-ejemplo.html'), 'utf8')).toContain('Texto de ejemplo de una garantía.');
+    expect(await readFile(join(out, 'en/example-warranty.html'), 'utf8')).toContain('An example warranty text.');
+    expect(await readFile(join(out, 'piscinas/benitachell.html'), 'utf8')).toContain('Piscinas en Benitachell (ejemplo)');
   });
 });
