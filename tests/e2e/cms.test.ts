@@ -265,12 +265,15 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
     const thumbnail = () => card.evaluate((icon) => (icon as HTMLElement).dataset.heifThumbnail);
     await expect.poll(thumbnail, { timeout: timeouts.wait }).toMatch(/^blob:/);
     expect(await card.evaluate((icon) => getComputedStyle(icon).backgroundImage)).toContain(await thumbnail());
-    const size = await page.evaluate(async (url) => {
-      const image = new Image();
-      image.src = url!;
-      await image.decode();
-      return [image.naturalWidth, image.naturalHeight];
-    }, await thumbnail());
+    const size = await page.evaluate(
+      async (url) => {
+        const image = new Image();
+        image.src = url!;
+        await image.decode();
+        return [image.naturalWidth, image.naturalHeight];
+      },
+      await thumbnail(),
+    );
     expect(Math.max(...size)).toBe(600);
     await page.keyboard.press('Escape');
   });
@@ -331,10 +334,16 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
       [1, 'Pools in Benitachell (example)', 'Example text.', 'An example question?', 'An example answer.'],
     ] as const) {
       await (await field(page, 'Título', nth)).fill(heading);
-      await page.getByRole('button', { name: /Añadir párrafo/ }).nth(nth).click();
+      await page
+        .getByRole('button', { name: /Añadir párrafo/ })
+        .nth(nth)
+        .click();
       // "Texto" names the list and its paragraph: the paragraph is the second of each language.
       await (await field(page, 'Texto', 2 * nth + 1)).fill(body);
-      await page.getByRole('button', { name: /Añadir pregunta/ }).nth(nth).click();
+      await page
+        .getByRole('button', { name: /Añadir pregunta/ })
+        .nth(nth)
+        .click();
       await (await field(page, 'Pregunta', nth)).fill(question);
       await (await field(page, 'Respuesta', nth)).fill(answer);
     }

@@ -47,7 +47,11 @@ export const projectSchema = z
     /** The first photo leads the page and its cards. */
     photos: z.array(projectPhotoSchema).min(1).max(24),
     /** What such a job costs, in whole euros: a band, never a quote. */
-    priceBand: ascending(z.object({ from: z.number().int().positive(), to: z.number().int().positive() }).strict(), 'from', 'to').optional(),
+    priceBand: ascending(
+      z.object({ from: z.number().int().positive(), to: z.number().int().positive() }).strict(),
+      'from',
+      'to',
+    ).optional(),
     /** Paths this job was published at before, per language; they redirect here. */
     aliases: z
       .object({ es: z.array(oldPath).optional(), en: z.array(oldPath).optional() })

@@ -224,7 +224,7 @@ describe("the editor's configuration, generated from the schemas", () => {
     expect(photo.test('obra.gif')).toBe(false);
   });
 
-  it("pairs each post and legal text with the other language by its slug, typed so that the first of a pair can be created, and shows every other entry once", () => {
+  it('pairs each post and legal text with the other language by its slug, typed so that the first of a pair can be created, and shows every other entry once', () => {
     const names = configOf().collections.map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining(['posts-es', 'posts-en', 'legal-es', 'legal-en', 'strings-es', 'strings-en', 'site']));
     const counterpart = fieldsIn(collectionNamed('legal-es')).find((f) => f.name === 'counterpart')!;

@@ -32,7 +32,9 @@ export interface Choices {
   images: string[];
 }
 
-export const choicesOf = (model: Pick<SiteModel, 'services' | 'airConditioning' | 'localTexts' | 'localities' | 'strings' | 'images'>): Choices => ({
+export const choicesOf = (
+  model: Pick<SiteModel, 'services' | 'airConditioning' | 'localTexts' | 'localities' | 'strings' | 'images'>,
+): Choices => ({
   services: model.services.map((s) => ({ label: s.es.title, value: s.slug.es })),
   withoutLocalTexts: [...model.services, model.airConditioning]
     .map((s) => ({ label: s.es.title, value: s.slug.es }))
@@ -225,7 +227,10 @@ function folderOptions(c: Collection, choices: Choices): object {
 function counterpart(field: EditorField, c: Collection, lang: Lang): EditorField {
   const other = lang === 'es' ? 'en' : 'es';
   const where = `${c.label} (${languageName(other)})`;
-  return { ...field, hint: `Su dirección (slug) en ${languageName(other)}. Si aún no existe, créala después en «${where}» con esta dirección.` };
+  return {
+    ...field,
+    hint: `Su dirección (slug) en ${languageName(other)}. Si aún no existe, créala después en «${where}» con esta dirección.`,
+  };
 }
 
 const languageName = (lang: Lang) => (lang === 'es' ? 'español' : 'inglés');
