@@ -13,11 +13,44 @@ export function categoryOf(strings: Strings, key: string): Category {
   return category;
 }
 
-/** The posts of a list cut into pages of `size`, in order: always one page, empty when there are no posts. */
-export function pagesOf<T>(posts: readonly T[], size: number): T[][] {
-  const pages: T[][] = [];
-  for (let i = 0; i < posts.length; i += size) pages.push(posts.slice(i, i + size));
-  return pages.length > 0 ? pages : [[]];
+/**
+ * One page of a list of posts. A list is cut from its oldest post: chunk k holds its posts
+ * [(k-1)·size, k·size) in age order, so that a full chunk keeps its posts and its number as posts
+ * are added. The newest chunk, not yet full, is shown with the full one before it on the list's
+ * first page; every other chunk is the numbered page of its k.
+ */
+export interface ListPage<T> {
+  /** 0 for the list's first page (at the list's own path: its newest posts), else its number from the oldest page, 1. */
+  page: number;
+  /** The page of the posts just newer (0: the first page), and just older; none at either end. */
+  newer?: number;
+  older?: number;
+  /** Newest first. */
+  posts: T[];
+}
+
+/**
+ * The pages of a list of posts, newest first (as the model keeps them), in reading order: the
+ * first page, then the numbered pages from the highest down to 1. The first page shows between
+ * `size` and 2·size − 1 posts (all of them when there are fewer than 2·size, none without posts),
+ * the others exactly `size`. A post added at the top changes the first page only, and, each time it
+ * fills a chunk, adds the one page that splits off it; the pages beside a page depend on its own
+ * number alone but for the highest, whose newer page is the first page until then.
+ */
+export function pagesOf<T>(posts: readonly T[], size: number): ListPage<T>[] {
+  const full = Math.floor(posts.length / size);
+  // Chunks 1 … full − 1 have pages of their own; chunk `full` (if any) and the rest go on the first.
+  const numbered = Math.max(full - 1, 0);
+  const at = (k: number) => posts.length - k * size;
+  const first: ListPage<T> = { page: 0, posts: posts.slice(0, at(numbered)) };
+  if (numbered > 0) first.older = numbered;
+  const pages = [first];
+  for (let k = numbered; k >= 1; k--) {
+    const page: ListPage<T> = { page: k, newer: k < numbered ? k + 1 : 0, posts: posts.slice(at(k), at(k - 1)) };
+    if (k > 1) page.older = k - 1;
+    pages.push(page);
+  }
+  return pages;
 }
 
 /** What a post's page links besides its own text. */

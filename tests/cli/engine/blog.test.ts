@@ -52,19 +52,28 @@ describe(`a blog of ${perLanguage} posts in each language`, { timeout: 600_000 }
     baseUrl = model.site.baseUrl;
   }, 900_000);
 
-  it('shows at most a page of cards on every page of the index and of each category, the first page at its list’s own path', async () => {
+  it('shows at most 2·size − 1 cards on the first page of the index and of each category, at its list’s own path, and a page of cards on the others', async () => {
     const index = routes.byFamily('blog', 'es');
     expect(index.map((r) => r.path)).toEqual(['/blog']);
-    expect(routes.byFamily('blog-page', 'es')).toHaveLength(Math.ceil(perLanguage / pageSize) - 1);
-    let largest = 0;
+    // The fixture's own post and the generated ones: the oldest 165 pages of 12 are numbered, the
+    // rest (12 + 9) is the first page's.
+    const posts = perLanguage + 1;
+    expect(routes.byFamily('blog-page', 'es')).toHaveLength(Math.floor(posts / pageSize) - 1);
+    expect(index[0]!.posts).toHaveLength(pageSize + (posts % pageSize));
     for (const route of listings()) {
       const cards = (await page(route.path)).match(/<article[\s>]/g)?.length ?? 0;
       expect(cards, route.path).toBe(route.posts.length);
-      largest = Math.max(largest, cards);
+      if (route.page > 0) expect(cards, route.path).toBe(pageSize);
+      else expect(cards, route.path).toBeGreaterThanOrEqual(pageSize);
+      expect(cards, route.path).toBeLessThan(2 * pageSize);
     }
-    expect(largest).toBe(pageSize);
-    for (const path of ['/blog/pagina/1', '/en/blog/page/1', '/blog/categoria/piscinas/pagina/1']) expect(routes.at(path)).toBeUndefined();
-    expect(await readFile(join(out, '_redirects'), 'utf8')).not.toMatch(/\/(pagina|page)\/1\b/);
+    // Numbered from 1, the oldest, to the highest below the first page.
+    const highest = routes.byFamily('blog-page', 'es')[0]!.page;
+    expect(highest).toBe(Math.floor(posts / pageSize) - 1);
+    for (const path of ['/blog/pagina/1', '/en/blog/page/1', `/blog/pagina/${highest}`, '/blog/categoria/piscinas/pagina/1'])
+      expect(routes.at(path), path).toBeDefined();
+    for (const path of ['/blog/pagina/0', `/blog/pagina/${highest + 1}`]) expect(routes.at(path), path).toBeUndefined();
+    expect(await readFile(join(out, '_redirects'), 'utf8')).not.toMatch(/\/(pagina|page)\//);
   });
 
   it('leads from /blog to every post through the links of the pages of the index and the categories', async () => {
@@ -86,17 +95,25 @@ describe(`a blog of ${perLanguage} posts in each language`, { timeout: 600_000 }
   });
 
   it('gives each page of a list its own canonical address, a title with its number, the pages beside it and its counterpart of the same number', async () => {
-    const second = routes.at('/blog/pagina/2') as ListingRoute;
-    const html = await page(second.path);
-    expect(html).toContain('<title>Blog de consejos para el hogar en la Marina Alta y Baja — página 2</title>');
-    expect(headLink(html, 'rel="canonical"')).toBe(`${baseUrl}/blog/pagina/2`);
+    // Read from the newest: /blog, then the highest number down to 1, the oldest.
+    const [second] = routes.byFamily('blog-page', 'es') as ListingRoute[];
+    const n = second!.page;
+    const html = await page(second!.path);
+    expect(html).toContain(`<title>Blog de consejos para el hogar en la Marina Alta y Baja — página ${n}</title>`);
+    expect(headLink(html, 'rel="canonical"')).toBe(`${baseUrl}/blog/pagina/${n}`);
     expect(headLink(html, 'rel="prev"')).toBe(`${baseUrl}/blog`);
-    expect(headLink(html, 'rel="next"')).toBe(`${baseUrl}/blog/pagina/3`);
-    expect(headLink(html, 'hreflang="en"')).toBe(`${baseUrl}/en/blog/page/2`);
-    expect(html).toMatch(/<a href="\/blog\/pagina\/2" aria-label="Página 2" aria-current="page"/);
-    const last = await page(`/en/blog/page/${second.pages}`);
-    expect(headLink(last, 'rel="next"')).toBeUndefined();
-    expect(last).toContain(`— page ${second.pages}</title>`);
+    expect(headLink(html, 'rel="next"')).toBe(`${baseUrl}/blog/pagina/${n - 1}`);
+    expect(headLink(html, 'hreflang="en"')).toBe(`${baseUrl}/en/blog/page/${n}`);
+    expect(html).toMatch(new RegExp(`<a href="/blog/pagina/${n}" aria-label="Página ${n}" aria-current="page"`));
+    expect(html).toMatch(/<a href="\/blog" rel="prev"[^>]*>.*Más recientes<\/a>/);
+    expect(html).toMatch(new RegExp(`<a href="/blog/pagina/${n - 1}" rel="next"[^>]*>Más antiguos`));
+    const first = await page('/blog');
+    expect(headLink(first, 'rel="prev"')).toBeUndefined();
+    expect(headLink(first, 'rel="next"')).toBe(`${baseUrl}/blog/pagina/${n}`);
+    const oldest = await page('/en/blog/page/1');
+    expect(headLink(oldest, 'rel="prev"')).toBe(`${baseUrl}/en/blog/page/2`);
+    expect(headLink(oldest, 'rel="next"')).toBeUndefined();
+    expect(oldest).toMatch(/<title>[^<]* — page 1\b[^<]*<\/title>/);
 
     // Every page of every list names its counterpart, which names it back.
     for (const route of listings()) {
