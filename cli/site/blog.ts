@@ -58,37 +58,51 @@ export interface PostLinks {
   /** The post published just before it, and just after it, in its language. */
   older?: Post;
   newer?: Post;
-  /** Up to `relatedCount`: the newest of the same service, then the newest of the same category. */
+  /** Up to `relatedCount`: the nearest in time of the same service, then of the same category (`nearest`). */
   related: Post[];
 }
 
 /**
+ * Up to `count` posts of `list` (newest first) nearest to the one at `at` by their place in it,
+ * and that `fits`: the one just older, then the one just newer, the second older, the second
+ * newer, and so on; when one side runs out, the other alone. A post's nearest change only when a
+ * post is added or removed next to it, and adding one at the top changes those of the post that was
+ * there, whose "just newer" it becomes, but not of those beyond it, who already had one.
+ */
+function nearest(list: readonly Post[], at: number, count: number, fits: (p: Post) => boolean): Post[] {
+  const found: Post[] = [];
+  for (let step = 1; found.length < count && (at - step >= 0 || at + step < list.length); step++)
+    for (const i of [at + step, at - step]) if (found.length < count && i >= 0 && i < list.length && fits(list[i]!)) found.push(list[i]!);
+  return found;
+}
+
+/**
  * The links of each post of one language, `posts` newest first (as the model keeps them, ties by
- * slug): the same input always gives the same links. Linear in the posts, for blogs of thousands.
+ * slug): the same input always gives the same links, and each post's depend only on the posts
+ * near it in time, so that a post added changes the links of a few posts. Linear in the posts,
+ * for blogs of thousands.
  */
 export function postLinks(posts: readonly Post[]): Map<Post, PostLinks> {
   const group = (by: (p: Post) => string) => {
     const groups = new Map<string, Post[]>();
+    const place = new Map<Post, number>();
     for (const post of posts) {
-      const list = groups.get(by(post));
-      if (list) list.push(post);
-      else groups.set(by(post), [post]);
+      let list = groups.get(by(post));
+      if (!list) groups.set(by(post), (list = []));
+      place.set(post, list.push(post) - 1);
     }
-    return groups;
+    return { list: (p: Post) => groups.get(by(p))!, place: (p: Post) => place.get(p)! };
   };
   const byService = group((p) => p.service);
   const byCategory = group((p) => p.category);
   const links = new Map<Post, PostLinks>();
   posts.forEach((post, i) => {
-    const related: Post[] = [];
-    const take = (candidates: readonly Post[], also: (p: Post) => boolean) => {
-      for (const p of candidates) {
-        if (related.length === relatedCount) return;
-        if (p !== post && also(p)) related.push(p);
-      }
-    };
-    take(byService.get(post.service)!, () => true);
-    take(byCategory.get(post.category)!, (p) => p.service !== post.service);
+    const related = nearest(byService.list(post), byService.place(post), relatedCount, () => true);
+    // Fewer than `relatedCount` others in its service: they are all taken, the rest is of its category.
+    if (related.length < relatedCount)
+      related.push(
+        ...nearest(byCategory.list(post), byCategory.place(post), relatedCount - related.length, (p) => p.service !== post.service),
+      );
     links.set(post, { older: posts[i + 1], newer: posts[i - 1], related });
   });
   return links;

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadModelWithoutHtml } from '../../../cli/engine/model.ts';
 import { type ListPage, pagesOf, postLinks } from '../../../cli/site/blog.ts';
-import type { Post } from '../../../cli/site/model.ts';
+import type { Post, SiteModel } from '../../../cli/site/model.ts';
+import { listedPosts, RouteMap } from '../../../cli/site/routes.ts';
+import { repoRoot } from '../../helpers.ts';
 
 /** Posts newest first, as the model keeps them: a slug, a service and a category each. */
 const posts = (...specs: [slug: string, service: string, category: string][]) =>
@@ -67,30 +71,115 @@ describe("the pages of the blog's lists", () => {
 });
 
 describe('the links between posts', () => {
-  it('links each post to the ones just before and after it, and relates the newest of its service, then of its category', () => {
+  it('links each post to the ones just before and after it', () => {
+    const list = posts(['a', 'x', 'c1'], ['b', 'x', 'c1'], ['c', 'y', 'c1']);
+    const links = postLinks(list);
+    expect(links.get(list[0]!)).toMatchObject({ newer: undefined, older: list[1] });
+    expect(links.get(list[1]!)).toMatchObject({ newer: list[0], older: list[2] });
+    expect(links.get(list[2]!)).toMatchObject({ newer: list[1], older: undefined });
+  });
+
+  it("a post's related posts are its nearest of the same service, the older first, then the nearest of its category", () => {
     const list = posts(
       ['a', 'piscinas', 'agua'],
       ['b', 'fontaneros', 'agua'],
       ['c', 'piscinas', 'verano'],
       ['d', 'fontaneros', 'agua'],
-      ['e', 'fontaneros', 'agua'],
+      ['e', 'piscinas', 'agua'],
       ['f', 'jardineros', 'agua'],
       ['g', 'piscinas', 'agua'],
+      ['h', 'piscinas', 'verano'],
+      ['i', 'fontaneros', 'agua'],
     );
     const links = postLinks(list);
     const slugs = (p: Post[]) => p.map((post) => post.slug);
     const of = (slug: string) => links.get(list.find((p) => p.slug === slug)!)!;
-    // Two more of its service, then the newest of its category in another service.
-    expect(slugs(of('a').related)).toEqual(['c', 'g', 'b']);
-    // The two others of its service, the newest first, then its category.
-    expect(slugs(of('e').related)).toEqual(['b', 'd', 'a']);
-    // Alone in its service: the newest of its category.
-    expect(slugs(of('f').related)).toEqual(['a', 'b', 'd']);
-    expect(of('a').newer).toBeUndefined();
-    expect(of('a').older?.slug).toBe('b');
-    expect(of('g').older).toBeUndefined();
-    expect(of('d').newer?.slug).toBe('c');
+    // Of the service piscinas (a c e g h): the newest has only older ones, the oldest only newer ones.
+    expect(slugs(of('a').related)).toEqual(['c', 'e', 'g']);
+    expect(slugs(of('h').related)).toEqual(['g', 'e', 'c']);
+    // In between: just older, just newer, then the second older.
+    expect(slugs(of('e').related)).toEqual(['g', 'c', 'h']);
+    expect(slugs(of('g').related)).toEqual(['h', 'e', 'c']);
+    // Two others in its service (b d i), then its category's nearest of another service, the older first.
+    expect(slugs(of('d').related)).toEqual(['i', 'b', 'e']);
+    // Alone in its service: the nearest of its category, alternating older and newer.
+    expect(slugs(of('f').related)).toEqual(['g', 'e', 'i']);
     for (const [post, { related }] of links) expect(related).not.toContain(post);
     expect(postLinks(list)).toEqual(links);
+  });
+
+  it('adding a post changes the related posts of the one that was the newest of its service, and of no other', () => {
+    const services = ['piscinas', 'fontaneros', 'jardineros'];
+    const make = (n: number) => blogOf(n).map((i) => ({ slug: `p${i}`, service: services[i % 3]!, category: 'agua' }) as Post);
+    const related = (list: Post[]) => new Map([...postLinks(list)].map(([post, links]) => [post.slug, slugsOf(links.related)]));
+    const slugsOf = (list: Post[]) => list.map((p) => p.slug).join();
+    const [before, after] = [related(make(60)), related(make(61))];
+    // p61 is of the service of p58, which had three older ones and now has p61 beside it.
+    expect([...before].filter(([slug, shown]) => after.get(slug) !== shown).map(([slug]) => slug)).toEqual(['p58']);
+    expect(after.get('p58')).toBe('p55,p61,p52');
+  });
+});
+
+describe('a blog of 2,000 posts in each language', () => {
+  let model: SiteModel;
+  let categories: string[];
+  beforeAll(async () => {
+    model = await loadModelWithoutHtml(join(repoRoot, 'tests/fixtures/minimal-site'));
+    categories = model.strings.es.blog.categories.map((c) => c.key);
+  });
+
+  /** `n` posts in each language, newest first, each Spanish one with its English counterpart: 8 services, each category in turn. */
+  const withPosts = (n: number): SiteModel => {
+    const made = (lang: 'es' | 'en', i: number) => {
+      const [es, en] = [`post-${i}`, `post-${i}-en`];
+      const [slug, counterpart] = lang === 'es' ? [es, en] : [en, es];
+      return { lang, slug, counterpart, service: `service-${i % 8}`, category: categories[i % categories.length]! } as Post;
+    };
+    return { ...model, posts: { es: blogOf(n).map((i) => made('es', i)), en: blogOf(n).map((i) => made('en', i)) } };
+  };
+  /** What each page lists (a list's cards, a post's neighbours and related posts), by language and path. */
+  const listed = (m: SiteModel) =>
+    new Map(
+      new RouteMap(m).routes.map((r) => [
+        `${r.lang} ${r.path}`,
+        listedPosts(r)
+          .map((p) => p.slug)
+          .join(),
+      ]),
+    );
+  const changed = (before: SiteModel, after: SiteModel) => {
+    const [was, is] = [listed(before), listed(after)];
+    return [...is].filter(([page, shown]) => was.get(page) !== shown).map(([page]) => page);
+  };
+
+  it('adding a post changes what ten pages list: two lists’ first pages, itself and two posts near it, in each language', () => {
+    // Post 2001 is of service-1 and the category of posts 3, 9, … (the 334th), newest of both.
+    const category = categories[2001 % categories.length]!;
+    const slug = model.strings.es.blog.categories.find((c) => c.key === category)!.slug;
+    const enSlug = model.strings.en.blog.categories.find((c) => c.key === category)!.slug;
+    expect(changed(withPosts(2000), withPosts(2001)).sort()).toEqual(
+      [
+        'en /en/blog',
+        `en /en/blog/category/${enSlug}`,
+        // Itself; post 2000, which it follows; post 1993, the newest of its service until then.
+        'en /en/blog/post-2001-en',
+        'en /en/blog/post-2000-en',
+        'en /en/blog/post-1993-en',
+        'es /blog',
+        `es /blog/categoria/${slug}`,
+        'es /blog/post-2001',
+        'es /blog/post-2000',
+        'es /blog/post-1993',
+      ].sort(),
+    );
+  });
+
+  it('a post that fills a page adds that page, and changes no other numbered page’s posts', () => {
+    // 2,004 posts: the 167th page of 12 is full, and page 166 splits off the first.
+    const pages = changed(withPosts(2003), withPosts(2004)).filter((page) => !page.includes('/post-'));
+    expect(pages.filter((page) => page.includes('/categoria/') || page.includes('/category/'))).toHaveLength(2);
+    expect(pages.filter((page) => !page.includes('/categoria/') && !page.includes('/category/')).sort()).toEqual(
+      ['en /en/blog', 'en /en/blog/page/166', 'es /blog', 'es /blog/pagina/166'].sort(),
+    );
   });
 });
