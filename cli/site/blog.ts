@@ -13,11 +13,44 @@ export function categoryOf(strings: Strings, key: string): Category {
   return category;
 }
 
-/** The posts of a list cut into pages of `size`, in order: always one page, empty when there are no posts. */
-export function pagesOf<T>(posts: readonly T[], size: number): T[][] {
-  const pages: T[][] = [];
-  for (let i = 0; i < posts.length; i += size) pages.push(posts.slice(i, i + size));
-  return pages.length > 0 ? pages : [[]];
+/**
+ * One page of a list of posts. A list is cut from its oldest post: chunk k holds its posts
+ * [(k-1)·size, k·size) in age order, so that a full chunk keeps its posts and its number as posts
+ * are added. The newest chunk, not yet full, is shown with the full one before it on the list's
+ * first page; every other chunk is the numbered page of its k.
+ */
+export interface ListPage<T> {
+  /** 0 for the list's first page (at the list's own path: its newest posts), else its number from the oldest page, 1. */
+  page: number;
+  /** The page of the posts just newer (0: the first page), and just older; none at either end. */
+  newer?: number;
+  older?: number;
+  /** Newest first. */
+  posts: T[];
+}
+
+/**
+ * The pages of a list of posts, newest first (as the model keeps them), in reading order: the
+ * first page, then the numbered pages from the highest down to 1. The first page shows between
+ * `size` and 2·size − 1 posts (all of them when there are fewer than 2·size, none without posts),
+ * the others exactly `size`. A post added at the top changes the first page only, and, each time it
+ * fills a chunk, adds the one page that splits off it; the pages beside a page depend on its own
+ * number alone but for the highest, whose newer page is the first page until then.
+ */
+export function pagesOf<T>(posts: readonly T[], size: number): ListPage<T>[] {
+  const full = Math.floor(posts.length / size);
+  // Chunks 1 … full − 1 have pages of their own; chunk `full` (if any) and the rest go on the first.
+  const numbered = Math.max(full - 1, 0);
+  const at = (k: number) => posts.length - k * size;
+  const first: ListPage<T> = { page: 0, posts: posts.slice(0, at(numbered)) };
+  if (numbered > 0) first.older = numbered;
+  const pages = [first];
+  for (let k = numbered; k >= 1; k--) {
+    const page: ListPage<T> = { page: k, newer: k < numbered ? k + 1 : 0, posts: posts.slice(at(k), at(k - 1)) };
+    if (k > 1) page.older = k - 1;
+    pages.push(page);
+  }
+  return pages;
 }
 
 /** What a post's page links besides its own text. */
@@ -25,37 +58,51 @@ export interface PostLinks {
   /** The post published just before it, and just after it, in its language. */
   older?: Post;
   newer?: Post;
-  /** Up to `relatedCount`: the newest of the same service, then the newest of the same category. */
+  /** Up to `relatedCount`: the nearest in time of the same service, then of the same category (`nearest`). */
   related: Post[];
 }
 
 /**
+ * Up to `count` posts of `list` (newest first) nearest to the one at `at` by their place in it,
+ * and that `fits`: the one just older, then the one just newer, the second older, the second
+ * newer, and so on; when one side runs out, the other alone. A post's nearest change only when a
+ * post is added or removed next to it, and adding one at the top changes those of the post that was
+ * there, whose "just newer" it becomes, but not of those beyond it, who already had one.
+ */
+function nearest(list: readonly Post[], at: number, count: number, fits: (p: Post) => boolean): Post[] {
+  const found: Post[] = [];
+  for (let step = 1; found.length < count && (at - step >= 0 || at + step < list.length); step++)
+    for (const i of [at + step, at - step]) if (found.length < count && i >= 0 && i < list.length && fits(list[i]!)) found.push(list[i]!);
+  return found;
+}
+
+/**
  * The links of each post of one language, `posts` newest first (as the model keeps them, ties by
- * slug): the same input always gives the same links. Linear in the posts, for blogs of thousands.
+ * slug): the same input always gives the same links, and each post's depend only on the posts
+ * near it in time, so that a post added changes the links of a few posts. Linear in the posts,
+ * for blogs of thousands.
  */
 export function postLinks(posts: readonly Post[]): Map<Post, PostLinks> {
   const group = (by: (p: Post) => string) => {
     const groups = new Map<string, Post[]>();
+    const place = new Map<Post, number>();
     for (const post of posts) {
-      const list = groups.get(by(post));
-      if (list) list.push(post);
-      else groups.set(by(post), [post]);
+      let list = groups.get(by(post));
+      if (!list) groups.set(by(post), (list = []));
+      place.set(post, list.push(post) - 1);
     }
-    return groups;
+    return { list: (p: Post) => groups.get(by(p))!, place: (p: Post) => place.get(p)! };
   };
   const byService = group((p) => p.service);
   const byCategory = group((p) => p.category);
   const links = new Map<Post, PostLinks>();
   posts.forEach((post, i) => {
-    const related: Post[] = [];
-    const take = (candidates: readonly Post[], also: (p: Post) => boolean) => {
-      for (const p of candidates) {
-        if (related.length === relatedCount) return;
-        if (p !== post && also(p)) related.push(p);
-      }
-    };
-    take(byService.get(post.service)!, () => true);
-    take(byCategory.get(post.category)!, (p) => p.service !== post.service);
+    const related = nearest(byService.list(post), byService.place(post), relatedCount, () => true);
+    // Fewer than `relatedCount` others in its service: they are all taken, the rest is of its category.
+    if (related.length < relatedCount)
+      related.push(
+        ...nearest(byCategory.list(post), byCategory.place(post), relatedCount - related.length, (p) => p.service !== post.service),
+      );
     links.set(post, { older: posts[i + 1], newer: posts[i - 1], related });
   });
   return links;

@@ -1,5 +1,5 @@
 import { dirname, join as joinPath } from 'node:path';
-import { pagesOf, postLinks, type PostLinks } from './blog.ts';
+import { type ListPage, pagesOf, postLinks, type PostLinks } from './blog.ts';
 import { resultSlugs } from './contact/fields.ts';
 import { ContentError, type ContentIssue } from './issues.ts';
 import { errors } from './errors.ts';
@@ -18,12 +18,12 @@ interface Base {
   indexable: boolean;
 }
 
-/** One page of a list of posts: its number from 1, how many pages the list has, and the posts it shows. */
-interface Listing {
-  page: number;
-  pages: number;
-  posts: readonly Post[];
-}
+/**
+ * One page of a list of posts (blog.ts, pagesOf): its number (0 for the list's first page, else
+ * counted from the oldest page, 1), the numbers of the pages of newer and of older posts beside
+ * it, and the posts it shows, newest first.
+ */
+type Listing = Readonly<ListPage<Post>>;
 
 export type Route = Base &
   (
@@ -32,11 +32,16 @@ export type Route = Base &
     | { family: 'service'; service: Service }
     | { family: 'air-conditioning-locality'; locality: Place }
     | { family: 'service-locality'; service: Service; locality: Place }
-    /** The blog index (`blog`: its first page, /blog; `blog-page`: the later ones, /blog/pagina/2). */
+    /** The blog index (`blog`: its first page, /blog, the newest posts; `blog-page`: the numbered ones, /blog/pagina/1 the oldest). */
     | ({ family: 'blog' } & Listing)
     | ({ family: 'blog-page' } & Listing)
-    /** The posts of a category, by its key: /blog/categoria/<slug>, then /blog/categoria/<slug>/pagina/2. */
+    /**
+     * The posts of a category, by its key (`blog-category`: its first page, /blog/categoria/<slug>;
+     * `blog-category-page`: the numbered ones, /blog/categoria/<slug>/pagina/1 …). Apart, so that the
+     * pages that list the categories (byFamily) do not depend on how many pages each has.
+     */
     | ({ family: 'blog-category'; category: string } & Listing)
+    | ({ family: 'blog-category-page'; category: string } & Listing)
     | ({ family: 'post'; post: Post } & PostLinks)
     | { family: 'legal'; page: LegalPage }
   );
@@ -45,13 +50,15 @@ export type Family = Route['family'];
 export type ListingRoute = Extract<Route, Listing>;
 
 /** Whether a page is one of a list of posts. */
-export const isListing = (route: Route): route is ListingRoute => 'pages' in route;
+const listingFamilies = new Set<Family>(['blog', 'blog-page', 'blog-category', 'blog-category-page']);
+export const isListing = (route: Route): route is ListingRoute => listingFamilies.has(route.family);
 
 /**
  * Whether a page's path is one the site keeps answering (content/published-urls.txt): every
- * indexable page but the later pages of a list of posts, whose count moves as posts come and go.
+ * indexable page but the numbered pages of a list of posts, which a post removed or backdated
+ * can take away.
  */
-export const isLasting = (route: Route): boolean => route.indexable && !(isListing(route) && route.page > 1);
+export const isLasting = (route: Route): boolean => route.indexable && !(isListing(route) && route.page > 0);
 
 /**
  * The posts a page shows besides its own text (a list's cards, a post's neighbours and related
@@ -80,6 +87,7 @@ export const sampledFamilies: Family[] = [
   'blog',
   'blog-page',
   'blog-category',
+  'blog-category-page',
   'post',
   'projects',
   'project',
@@ -92,7 +100,7 @@ export const fixedSlugs = {
   about: { es: 'empresa', en: 'about' },
   contact: { es: 'contacto', en: 'contact' },
   blog: { es: 'blog', en: 'blog' },
-  /** Under the blog: a later page of a list of posts (/blog/pagina/2), a category (/blog/categoria/piscinas). */
+  /** Under the blog: a numbered page of a list of posts (/blog/pagina/2), a category (/blog/categoria/piscinas). */
   blogPage: { es: 'pagina', en: 'page' },
   blogCategory: { es: 'categoria', en: 'category' },
   /** Finished jobs: "trabajos" is what Spanish customers ask to see; "projects" is the English word for them. */
@@ -107,8 +115,11 @@ export const routeKey = {
   about: () => 'about',
   contact: () => 'contact',
   blog: () => 'blog',
-  /** A page of the blog index, or of a category's posts given its key; page 1 is the list's first. */
-  blogPage: (page: number, category?: string) => `${category ? `blog/category/${category}` : 'blog'}${page > 1 ? `/page/${page}` : ''}`,
+  /**
+   * A page of the blog index, or of a category's posts given its key: without a page number (or 0)
+   * the list's first page, with its newest posts; else its numbered page, 1 the oldest (blog.ts, pagesOf).
+   */
+  blogPage: (category?: string, page = 0) => `${category ? `blog/category/${category}` : 'blog'}${page > 0 ? `/page/${page}` : ''}`,
   projects: () => 'projects',
   project: (p: Pick<ProjectPage, 'es'>) => `project/${p.es.slug}`,
   notFound: () => 'not-found',
@@ -124,9 +135,9 @@ export const routeKey = {
   cookiePolicy: () => 'legal/politica-cookies',
 };
 
-/** The route key of page `n` of the list of posts that `route` is a page of. */
+/** The route key of page `n` (0: the first) of the list of posts that `route` is a page of. */
 export const listingPageKey = (route: ListingRoute, n: number): string =>
-  routeKey.blogPage(n, route.family === 'blog-category' ? route.category : undefined);
+  routeKey.blogPage('category' in route ? route.category : undefined, n);
 
 const join = (lang: Lang, ...segments: string[]) => {
   const parts = lang === 'en' ? ['en', ...segments] : segments;
@@ -198,13 +209,14 @@ export class RouteMap {
       const posts = model.posts[lang];
       const blog = join(lang, fixedSlugs.blog[lang]);
       const listing = (path: string, list: readonly Post[], category?: string) =>
-        pagesOf(list, model.site.blog.pageSize).forEach((shown, i, all) => {
-          const at = { key: routeKey.blogPage(i + 1, category), lang, indexable: true, page: i + 1, pages: all.length, posts: shown };
-          const paged = i === 0 ? path : `${path}/${fixedSlugs.blogPage[lang]}/${i + 1}`;
+        pagesOf(list, model.site.blog.pageSize).forEach((shown) => {
+          const at = { ...shown, key: routeKey.blogPage(category, shown.page), lang, indexable: true };
+          const first = shown.page === 0;
+          const paged = first ? path : `${path}/${fixedSlugs.blogPage[lang]}/${shown.page}`;
           add(
             category
-              ? { ...at, family: 'blog-category', category, path: paged }
-              : { ...at, family: i === 0 ? 'blog' : 'blog-page', path: paged },
+              ? { ...at, family: first ? 'blog-category' : 'blog-category-page', category, path: paged }
+              : { ...at, family: first ? 'blog' : 'blog-page', path: paged },
           );
         });
       listing(blog, posts);

@@ -12,7 +12,7 @@ export function PostCard({ post, heading, alone }: { post: Post; heading?: 'h2' 
     <TeaserCard
       picture={<Illustration image={model.images.get(post.image)!} lazy className="h-auto w-full bg-sea-50" />}
       tag={categoryOf(t, post.category).name}
-      tagHref={href(routeKey.blogPage(1, post.category))}
+      tagHref={href(routeKey.blogPage(post.category))}
       date={post.date}
       title={post.title}
       summary={post.excerpt}

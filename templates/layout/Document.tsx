@@ -17,9 +17,9 @@ export function Document() {
   const counterpart = routes.counterpart(route);
   const [spanish, english] = lang === 'es' ? [route, counterpart] : [counterpart, route];
   const Page = pages[route.family];
-  // A page of a list of posts names the pages before and after it.
+  // A page of a list of posts names the pages before and after it: of newer posts, and of older.
   const listed = isListing(route) ? route : undefined;
-  const beside = (page: number) => (listed && page >= 1 && page <= listed.pages ? absolute(href(listingPageKey(listed, page))) : undefined);
+  const beside = (page: number | undefined) => (listed && page !== undefined ? absolute(href(listingPageKey(listed, page))) : undefined);
   return (
     <html lang={lang}>
       <head>
@@ -32,8 +32,8 @@ export function Document() {
             canonical: absolute(route.path),
             es: absolute(spanish.path),
             en: absolute(english.path),
-            prev: listed && beside(listed.page - 1),
-            next: listed && beside(listed.page + 1),
+            prev: listed && beside(listed.newer),
+            next: listed && beside(listed.older),
           }}
         />
         <script type="module" src={assets.js} />

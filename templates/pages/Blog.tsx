@@ -12,14 +12,15 @@ import { Seo } from '../layout/Seo.tsx';
 export function Blog() {
   const { route, t, lang, href, absolute } = usePage();
   if (!isListing(route)) throw new Error(`Blog page rendered for a ${route.family} route`);
-  const category = route.family === 'blog-category' ? categoryOf(t, route.category) : undefined;
-  const numbered = (title: string) => (route.page > 1 ? fill(t.blog.pageTitle, { title, page: route.page }) : title);
+  const category = 'category' in route ? categoryOf(t, route.category) : undefined;
+  // A numbered page says its number, counted from the oldest posts: it keeps it as posts are added.
+  const numbered = (title: string) => (route.page > 0 ? fill(t.blog.pageTitle, { title, page: route.page }) : title);
   const hero = category ? { ...t.blog.hero, title: category.name, description: category.description } : t.blog.hero;
   const trail: Crumb[] = [
     { label: t.breadcrumb.home, path: href(routeKey.home()) },
     { label: t.nav.blog, path: href(routeKey.blog()) },
-    ...(category ? [{ label: category.name, path: href(routeKey.blogPage(1, category.key)) }] : []),
-    ...(route.page > 1 ? [{ label: fill(t.blog.pagination.page, { page: route.page }), path: route.path }] : []),
+    ...(category ? [{ label: category.name, path: href(routeKey.blogPage(category.key)) }] : []),
+    ...(route.page > 0 ? [{ label: fill(t.blog.pagination.page, { page: route.page }), path: route.path }] : []),
   ];
   // The first page of the blog is the top of its trail: it shows none.
   const crumbs = trail.length > 2 ? trail : undefined;
@@ -36,10 +37,10 @@ export function Blog() {
         jsonLd={crumbs && [collection, breadcrumbJsonLd(crumbs, absolute)]}
       />
       {crumbs && <Breadcrumb trail={crumbs} />}
-      {route.page === 1 ? (
+      {route.page === 0 ? (
         <Hero content={hero} />
       ) : (
-        // A later page says which it is and leaves the introduction to the first: its posts start on the first screen.
+        // A numbered page says which it is and leaves the introduction to the first: its posts start on the first screen.
         <section className="bg-sea-900 text-white">
           <Container className="py-8 sm:py-10">
             <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-4xl">{numbered(hero.title)}</h1>
@@ -65,9 +66,10 @@ export function Blog() {
 
 /** Links to the whole blog and to each category that has posts, the one shown marked. */
 function Categories({ current }: { current?: string }) {
-  // "true", not "page": the page may be a later one of the category, and its number is the page.
+  // "true", not "page": the page may be a numbered one of the category, and its number is the page.
+  // Their first pages alone (a family of their own): the list changes only with a category's first post or its last.
   const { routes, t, lang, href } = usePage();
-  const pages = routes.byFamily('blog-category', lang).filter((r) => r.page === 1);
+  const pages = routes.byFamily('blog-category', lang);
   if (pages.length < 2) return null;
   const links = [
     { key: '', label: t.blog.allPosts, path: href(routeKey.blog()) },

@@ -19,7 +19,7 @@ export function Post() {
   const service = model.services.find((s) => s.slug.es === post.service)!;
   const localities = post.localities.map((slug) => model.localities.find((l) => l.slug === slug)!);
   const img = model.images.get(post.image)!;
-  const category = { ...categoryOf(t, post.category), path: href(routeKey.blogPage(1, post.category)) };
+  const category = { ...categoryOf(t, post.category), path: href(routeKey.blogPage(post.category)) };
   const trail = [
     { label: t.breadcrumb.home, path: href(routeKey.home()) },
     { label: t.nav.blog, path: href(routeKey.blog()) },

@@ -26,6 +26,7 @@ export const pages: Record<Family, ComponentType> = {
   blog: Blog,
   'blog-page': Blog,
   'blog-category': Blog,
+  'blog-category-page': Blog,
   post: Post,
   projects: Projects,
   project: Project,

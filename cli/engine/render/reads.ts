@@ -122,14 +122,17 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   hashes.set('images', hashOf([...model.images.keys()]));
   // Not through routeKeyOf's table: a dev session makes a new route map, and so new routes, each rebuild.
   for (const route of routes.routes) hashes.set(routeDependency(route), route.path);
-  // What the route map chose for a page of the blog (a list's cards and its count of pages, a post's
+  // What the route map chose for a page of the blog (a list's cards and the pages beside it, a post's
   // neighbours and related posts), which the page reads through its route: a key apart from the
   // path, so that a new post renders the pages that show it, not every page that links to the blog.
   for (const route of routes.routes)
     if (choosesPosts(route))
       hashes.set(
         listedDependency(route),
-        hashOf([isListing(route) ? route.pages : 0, ...listedPosts(route).map((p) => hashes.get(keyOf.get(p)!))]),
+        hashOf([
+          isListing(route) ? [route.newer ?? -1, route.older ?? -1] : 0,
+          ...listedPosts(route).map((p) => hashes.get(keyOf.get(p)!)),
+        ]),
       );
   const families = new Map<string, string[]>();
   for (const route of routes.routes) {

@@ -186,14 +186,17 @@ export const stringsSchema = obj({
     relatedHeading: text,
     relatedText: text,
     feedTitle: text,
-    /** Title of a later page of a list of posts, e.g. "{title} — página {page}". */
+    /** Title of a numbered page of a list of posts (page 1 the oldest), e.g. "{title} — página {page}". */
     pageTitle: text,
     /** Title of a category's page: {category}. */
     categoryTitle: text,
     /** The list of categories above the posts, which `allPosts` heads with the whole blog. */
     categoriesLabel: text,
     allPosts: text,
-    /** Links between the pages of a list of posts: `label` names the navigation, `page` a page by its {page} number. */
+    /**
+     * Links between the pages of a list of posts, read from the newest: `previous` leads to newer
+     * posts, `next` to older ones; `label` names the navigation, `page` a page by its {page} number.
+     */
     pagination: obj({ label: text, previous: text, next: text, page: text }),
     /** Links from a post to the one published before it and the one after it. */
     postNav: obj({ label: text, older: text, newer: text }),

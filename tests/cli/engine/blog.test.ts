@@ -6,13 +6,14 @@ import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addSyntheticPosts, generateCorpus } from '../../../cli/commands/bench/corpus.ts';
+import { addPost } from '../../../cli/commands/bench/edits.ts';
 import { checkLinks } from '../../../cli/commands/check-links/command.ts';
 import { buildSite } from '../../../cli/engine/build-site.ts';
 import { loadContent } from '../../../cli/engine/content.ts';
 import { loadModelWithoutHtml } from '../../../cli/engine/model.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { langs } from '../../../cli/site/lang.ts';
-import { isListing, type ListingRoute, outputFile, RouteMap, routeKey } from '../../../cli/site/routes.ts';
+import { isListing, type ListingRoute, listedPosts, outputFile, RouteMap, routeKey } from '../../../cli/site/routes.ts';
 import { copyContent, editFile, lineOf, repoRoot, scratchDir, workedExampleDir } from '../../helpers.ts';
 
 const minimalSite = join(repoRoot, 'tests/fixtures/minimal-site');
@@ -31,6 +32,7 @@ const headLink = (html: string, attribute: string) =>
 describe(`a blog of ${perLanguage} posts in each language`, { timeout: 600_000 }, () => {
   let content: string;
   let out: string;
+  let cache: string;
   let routes: RouteMap;
   let baseUrl: string;
   const page = (path: string) => readFile(join(out, outputFile(path)), 'utf8');
@@ -44,27 +46,37 @@ describe(`a blog of ${perLanguage} posts in each language`, { timeout: 600_000 }
     for (const image of ['apple-touch-icon.png', 'icon-192.png', 'icon-512.png', 'og-image.png'])
       await cp(join(workedExampleDir, 'images', image), join(content, 'images', image));
     expect(await addSyntheticPosts(corpus, content)).toBe(perLanguage);
-    out = join(await scratchDir('site-'), 'dist');
-    await buildSite({ content, out, cache: false });
+    const site = await scratchDir('site-');
+    [out, cache] = [join(site, 'dist'), join(site, '.cache')];
+    await buildSite({ content, out, cache });
     const model = await loadModelWithoutHtml(content);
     expect(model.site.blog.pageSize).toBe(pageSize); // the default: the fixture's site.yaml says nothing
     routes = new RouteMap(model);
     baseUrl = model.site.baseUrl;
   }, 900_000);
 
-  it('shows at most a page of cards on every page of the index and of each category, the first page at its list’s own path', async () => {
+  it('shows at most 2·size − 1 cards on the first page of the index and of each category, at its list’s own path, and a page of cards on the others', async () => {
     const index = routes.byFamily('blog', 'es');
     expect(index.map((r) => r.path)).toEqual(['/blog']);
-    expect(routes.byFamily('blog-page', 'es')).toHaveLength(Math.ceil(perLanguage / pageSize) - 1);
-    let largest = 0;
+    // The fixture's own post and the generated ones: the oldest 165 pages of 12 are numbered, the
+    // rest (12 + 9) is the first page's.
+    const posts = perLanguage + 1;
+    expect(routes.byFamily('blog-page', 'es')).toHaveLength(Math.floor(posts / pageSize) - 1);
+    expect(index[0]!.posts).toHaveLength(pageSize + (posts % pageSize));
     for (const route of listings()) {
       const cards = (await page(route.path)).match(/<article[\s>]/g)?.length ?? 0;
       expect(cards, route.path).toBe(route.posts.length);
-      largest = Math.max(largest, cards);
+      if (route.page > 0) expect(cards, route.path).toBe(pageSize);
+      else expect(cards, route.path).toBeGreaterThanOrEqual(pageSize);
+      expect(cards, route.path).toBeLessThan(2 * pageSize);
     }
-    expect(largest).toBe(pageSize);
-    for (const path of ['/blog/pagina/1', '/en/blog/page/1', '/blog/categoria/piscinas/pagina/1']) expect(routes.at(path)).toBeUndefined();
-    expect(await readFile(join(out, '_redirects'), 'utf8')).not.toMatch(/\/(pagina|page)\/1\b/);
+    // Numbered from 1, the oldest, to the highest below the first page.
+    const highest = routes.byFamily('blog-page', 'es')[0]!.page;
+    expect(highest).toBe(Math.floor(posts / pageSize) - 1);
+    for (const path of ['/blog/pagina/1', '/en/blog/page/1', `/blog/pagina/${highest}`, '/blog/categoria/piscinas/pagina/1'])
+      expect(routes.at(path), path).toBeDefined();
+    for (const path of ['/blog/pagina/0', `/blog/pagina/${highest + 1}`]) expect(routes.at(path), path).toBeUndefined();
+    expect(await readFile(join(out, '_redirects'), 'utf8')).not.toMatch(/\/(pagina|page)\//);
   });
 
   it('leads from /blog to every post through the links of the pages of the index and the categories', async () => {
@@ -86,17 +98,25 @@ describe(`a blog of ${perLanguage} posts in each language`, { timeout: 600_000 }
   });
 
   it('gives each page of a list its own canonical address, a title with its number, the pages beside it and its counterpart of the same number', async () => {
-    const second = routes.at('/blog/pagina/2') as ListingRoute;
-    const html = await page(second.path);
-    expect(html).toContain('<title>Blog de consejos para el hogar en la Marina Alta y Baja — página 2</title>');
-    expect(headLink(html, 'rel="canonical"')).toBe(`${baseUrl}/blog/pagina/2`);
+    // Read from the newest: /blog, then the highest number down to 1, the oldest.
+    const [second] = routes.byFamily('blog-page', 'es') as ListingRoute[];
+    const n = second!.page;
+    const html = await page(second!.path);
+    expect(html).toContain(`<title>Blog de consejos para el hogar en la Marina Alta y Baja — página ${n}</title>`);
+    expect(headLink(html, 'rel="canonical"')).toBe(`${baseUrl}/blog/pagina/${n}`);
     expect(headLink(html, 'rel="prev"')).toBe(`${baseUrl}/blog`);
-    expect(headLink(html, 'rel="next"')).toBe(`${baseUrl}/blog/pagina/3`);
-    expect(headLink(html, 'hreflang="en"')).toBe(`${baseUrl}/en/blog/page/2`);
-    expect(html).toMatch(/<a href="\/blog\/pagina\/2" aria-label="Página 2" aria-current="page"/);
-    const last = await page(`/en/blog/page/${second.pages}`);
-    expect(headLink(last, 'rel="next"')).toBeUndefined();
-    expect(last).toContain(`— page ${second.pages}</title>`);
+    expect(headLink(html, 'rel="next"')).toBe(`${baseUrl}/blog/pagina/${n - 1}`);
+    expect(headLink(html, 'hreflang="en"')).toBe(`${baseUrl}/en/blog/page/${n}`);
+    expect(html).toMatch(new RegExp(`<a href="/blog/pagina/${n}" aria-label="Página ${n}" aria-current="page"`));
+    expect(html).toMatch(/<a href="\/blog" rel="prev"[^>]*>.*Más recientes<\/a>/);
+    expect(html).toMatch(new RegExp(`<a href="/blog/pagina/${n - 1}" rel="next"[^>]*>Más antiguos`));
+    const first = await page('/blog');
+    expect(headLink(first, 'rel="prev"')).toBeUndefined();
+    expect(headLink(first, 'rel="next"')).toBe(`${baseUrl}/blog/pagina/${n}`);
+    const oldest = await page('/en/blog/page/1');
+    expect(headLink(oldest, 'rel="prev"')).toBe(`${baseUrl}/en/blog/page/2`);
+    expect(headLink(oldest, 'rel="next"')).toBeUndefined();
+    expect(oldest).toMatch(/<title>[^<]* — page 1\b[^<]*<\/title>/);
 
     // Every page of every list names its counterpart, which names it back.
     for (const route of listings()) {
@@ -115,7 +135,7 @@ describe(`a blog of ${perLanguage} posts in each language`, { timeout: 600_000 }
     expect(pages.filter((path) => !listed.has(path))).toEqual([]);
   });
 
-  it('links each post to the ones published before and after it, and to three related ones, never itself', async () => {
+  it('links each post to the ones published before and after it, and to the three nearest in time of its service, never itself', async () => {
     const posts = routes.byFamily('post', 'en');
     for (const at of [0, 1, 1000, posts.length - 1]) {
       const { post, older, newer, related, path } = posts[at]!;
@@ -126,15 +146,52 @@ describe(`a blog of ${perLanguage} posts in each language`, { timeout: 600_000 }
       expect(related).toHaveLength(3);
       expect(related).not.toContain(post);
       expect(related.every((p) => p.service === post.service)).toBe(true);
-      // The newest of its service: the page's list, newest first, past the post itself.
-      const sameService = posts.filter((r) => r.post.service === post.service && r.post !== post).slice(0, 3);
-      expect(related).toEqual(sameService.map((r) => r.post));
+      // The nearest of its service by their place among its posts, the older first of two as near.
+      const ofService = posts.filter((r) => r.post.service === post.service).map((r) => r.post);
+      const place = ofService.indexOf(post);
+      const distance = (i: number) => 2 * Math.abs(i - place) - (i > place ? 1 : 0);
+      const nearest = ofService.map((p, i) => ({ p, d: distance(i) })).filter(({ p }) => p !== post);
+      expect(related).toEqual(
+        nearest
+          .sort((a, b) => a.d - b.d)
+          .slice(0, 3)
+          .map(({ p }) => p),
+      );
     }
   });
 
   it('passes check-links: every page is reached from the home pages, and sitemap and hreflang agree', async () => {
     const summary = await checkLinks({ dir: out, content, json: true });
     expect(summary.problems).toEqual([]);
+  });
+
+  // Last: it adds posts.
+  it('renders again, for each post added, only the pages whose posts or pages beside changed: a few, not the lists', async () => {
+    /** What the route map chose for each page: its posts and, for a list's page, the pages beside it. */
+    const chosen = (map: RouteMap) =>
+      new Map(
+        map.routes.map((r) => [
+          `${r.lang} ${r.path}`,
+          JSON.stringify([isListing(r) ? [r.newer, r.older] : [], listedPosts(r).map((p) => p.slug)]),
+        ]),
+      );
+    const add = addPost(join(content, 'blog'));
+    let before = chosen(routes);
+    // The third fills the index's 167th chunk of 12 (2,004 posts): page 166 splits off /blog.
+    for (const run of [0, 1, 2]) {
+      await add(run);
+      const { rendered } = await buildSite({ content, out, cache });
+      const after = chosen(new RouteMap(await loadModelWithoutHtml(content)));
+      const changed = [...after].filter(([page, shown]) => before.get(page) !== shown).map(([page]) => page);
+      // Per language: the post, the one before it, the newest of its service until then, the first
+      // pages of the index and its category, and where it fills a chunk, the page that splits off
+      // and the one below it, whose newer page that becomes.
+      expect(rendered, changed.join('\n')).toBe(changed.length);
+      expect(changed.length, changed.join('\n')).toBeLessThanOrEqual(2 * 9);
+      if (run === 2)
+        expect(changed).toEqual(expect.arrayContaining(['es /blog/pagina/166', 'es /blog/pagina/165', 'en /en/blog/page/166']));
+      before = after;
+    }
   });
 });
 
