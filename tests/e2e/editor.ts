@@ -151,3 +151,26 @@ export async function expectPublished(out: string, serial: string): Promise<void
     expect(bytes.includes(serial), file).toBe(false);
   }
 }
+
+/**
+ * The media library's card of the HEIC `name` shows the photo where Decap shows the word HEIC:
+ * decoded in the page, as a JPEG at most 600 px on its longest side, behind the card's word.
+ */
+export async function expectHeifThumbnail(page: Page, name: string, timeout: number): Promise<void> {
+  // The card's word, beside the name under it.
+  const icon = page.locator(`xpath=//p[normalize-space()="${name}"]/preceding-sibling::div//*[@data-testid="card-file-icon"]`);
+  await expect.poll(() => icon.count(), { timeout }).toBe(1);
+  const thumbnail = () => icon.evaluate((element) => (element as HTMLElement).dataset.heifThumbnail);
+  await expect.poll(thumbnail, { timeout }).toMatch(/^blob:/);
+  expect(await icon.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain(await thumbnail());
+  const size = await page.evaluate(
+    async (url) => {
+      const image = new Image();
+      image.src = url!;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    },
+    await thumbnail(),
+  );
+  expect(Math.max(...size)).toBe(600);
+}
