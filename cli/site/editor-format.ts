@@ -44,7 +44,9 @@ export function fromFile(text: string, layout: FileLayout): Data {
 /** A file's text from the entry the editor saves. */
 export function toFile(entry: Data, layout: FileLayout): string {
   const { data, source } = layout.halves ? joinHalves(entry as Record<Lang, Data | undefined>, layout.halves) : withoutSource(entry);
-  const { [layout.nameField ?? sourceKey]: _name, ...kept } = data;
+  // The field that named a new file is not written in it.
+  const kept = { ...data };
+  if (layout.nameField) delete kept[layout.nameField];
   const cleaned = pruned(kept) as Data;
   const { [bodyKey]: body, ...frontMatter } = cleaned;
   const isMarkdown = layout.format === 'markdown-frontmatter';

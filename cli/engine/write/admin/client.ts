@@ -81,15 +81,16 @@ async function withoutMetadata(files: File[]): Promise<File[] | undefined> {
   const out: File[] = [];
   for (const file of files) {
     const bytes = new Uint8Array(await file.arrayBuffer());
+    const format = photoFormat(bytes);
     // Not a photo: kept as it is, for the local backend and the build to refuse with their own message.
-    if (!photoFormat(bytes)) {
+    if (!format) {
       out.push(file);
       continue;
     }
     try {
       const clean = stripMetadata(bytes) as Uint8Array<ArrayBuffer>;
       out.push(new File([clean], file.name, { type: file.type, lastModified: file.lastModified }));
-      if (photoFormat(clean) === 'HEIC') rememberHeif(file.name, clean);
+      if (format === 'HEIC') rememberHeif(file.name, clean);
     } catch (error) {
       if (!(error instanceof UnstrippableError)) throw error;
       window.alert(`«${file.name}» no se puede guardar sin su ubicación y los datos de la cámara: expórtala como JPEG y súbela otra vez.`);

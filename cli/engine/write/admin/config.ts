@@ -32,12 +32,15 @@ export interface Choices {
   images: string[];
 }
 
+/** A service (or air conditioning) to choose: named in Spanish, saved by its Spanish slug. */
+const pageOption = (page: { es: { title: string }; slug: { es: string } }) => ({ label: page.es.title, value: page.slug.es });
+
 export const choicesOf = (
   model: Pick<SiteModel, 'services' | 'airConditioning' | 'localTexts' | 'localities' | 'strings' | 'images'>,
 ): Choices => ({
-  services: model.services.map((s) => ({ label: s.es.title, value: s.slug.es })),
+  services: model.services.map(pageOption),
   withoutLocalTexts: [...model.services, model.airConditioning]
-    .map((s) => ({ label: s.es.title, value: s.slug.es }))
+    .map(pageOption)
     .filter(({ value }) => model.localTexts[value] === undefined),
   // By name, as a Spanish speaker looks a town up (Á with A, Ñ after N), not in localities.yaml's order.
   localities: model.localities.map((l) => ({ label: l.name, value: l.slug })).sort((a, b) => a.label.localeCompare(b.label, 'es')),
