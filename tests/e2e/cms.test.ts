@@ -260,8 +260,18 @@ describe('the editor at /admin/', { timeout: timeouts.step }, () => {
       .first()
       .click();
     await upload(page, phoneHeic);
-    await expectHeifThumbnail(page, 'phone.heic', timeouts.wait);
+    await expectHeifThumbnail(page, 'phone.heic', timeouts.wait, 'decoded');
     await page.keyboard.press('Escape');
+  });
+
+  it('shows a HEIC saved before, in a new session, as the JPEG the site published of it', async () => {
+    // The job saved above rebuilt the site, and with it the editor's page.
+    const named = async () => (await (await fetch(editor)).text()).includes('"terraza-despues.heic"');
+    await expect.poll(named, { timeout: timeouts.wait }).toBe(true);
+    await openEditor('#/collections/projects');
+    await page.getByRole('button', { name: 'Medios' }).click();
+    await page.getByPlaceholder('Buscar...').fill('terraza-despues');
+    await expectHeifThumbnail(page, 'terraza-despues.heic', timeouts.wait, 'published');
   });
 
   it('creates a legal text and then its English counterpart, each naming the other by a slug typed before it exists', async () => {

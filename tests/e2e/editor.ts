@@ -156,21 +156,24 @@ export async function expectPublished(out: string, serial: string): Promise<void
  * The media library's card of the HEIC `name` shows the photo where Decap shows the word HEIC:
  * decoded in the page, as a JPEG at most 600 px on its longest side, behind the card's word.
  */
-export async function expectHeifThumbnail(page: Page, name: string, timeout: number): Promise<void> {
+/**
+ * The card of the HEIC `name` in the open media library shows a photo behind its word: one decoded
+ * in the page (a blob: URL, at most 600 px), or the site's published JPEG of it (its width in its name).
+ */
+export async function expectHeifThumbnail(page: Page, name: string, timeout: number, shown: 'decoded' | 'published'): Promise<void> {
   // The card's word, beside the name under it.
   const icon = page.locator(`xpath=//p[normalize-space()="${name}"]/preceding-sibling::div//*[@data-testid="card-file-icon"]`);
   await expect.poll(() => icon.count(), { timeout }).toBe(1);
   const thumbnail = () => icon.evaluate((element) => (element as HTMLElement).dataset.heifThumbnail);
-  await expect.poll(thumbnail, { timeout }).toMatch(/^blob:/);
-  expect(await icon.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain(await thumbnail());
-  const size = await page.evaluate(
-    async (url) => {
-      const image = new Image();
-      image.src = url!;
-      await image.decode();
-      return [image.naturalWidth, image.naturalHeight];
-    },
-    await thumbnail(),
-  );
-  expect(Math.max(...size)).toBe(600);
+  await expect.poll(thumbnail, { timeout }).toMatch(shown === 'decoded' ? /^blob:/ : /^\/assets\/photos\/.+-\d+\.\w+\.jpg$/);
+  const url = (await thumbnail())!;
+  expect(await icon.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain(url);
+  const [width, height] = await page.evaluate(async (src) => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    return [image.naturalWidth, image.naturalHeight];
+  }, url);
+  if (shown === 'decoded') expect(Math.max(width!, height!)).toBe(600);
+  else expect(width).toBe(Number(/-(\d+)\.\w+\.jpg$/.exec(url)![1]));
 }

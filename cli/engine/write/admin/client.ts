@@ -32,8 +32,9 @@ declare global {
 // Decap starts itself as its script runs, unless told to wait: the formats must be there first.
 window.CMS_MANUAL_INIT = true;
 
-const element = document.getElementById('editor-layouts');
-const layouts = JSON.parse(element?.textContent ?? '{}') as Record<string, FileLayout>;
+/** What the build wrote into the page as JSON (files.ts). */
+const pageData = <T>(id: string) => JSON.parse(document.getElementById(id)?.textContent ?? '{}') as T;
+const layouts = pageData<Record<string, FileLayout>>('editor-layouts');
 
 // The configuration the build generated (Decap's config.yml, as JSON), read here rather than by
 // Decap, which reads only YAML, and only when the host says so in its type.
@@ -102,7 +103,7 @@ async function withoutMetadata(files: File[]): Promise<File[] | undefined> {
 
 window.addEventListener('DOMContentLoaded', async () => {
   const heifDecoder = document.querySelector<HTMLMetaElement>('meta[name="heif-decoder"]')?.content;
-  if (heifDecoder) showHeifThumbnails(heifDecoder);
+  if (heifDecoder) showHeifThumbnails(heifDecoder, pageData('heif-thumbnails'));
   const cms = window.CMS;
   if (!cms) throw new Error('Decap CMS did not load: the editor cannot start');
   for (const [name, layout] of Object.entries(layouts)) {

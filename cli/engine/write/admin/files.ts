@@ -88,7 +88,7 @@ async function clientScript(toolVersion: string): Promise<string> {
  * name at the root of the repository, which the editor's paths start with.
  */
 export async function adminFiles(
-  model: Pick<SiteModel, 'services' | 'airConditioning' | 'localTexts' | 'localities' | 'strings' | 'images' | 'site'>,
+  model: Pick<SiteModel, 'services' | 'airConditioning' | 'localTexts' | 'localities' | 'strings' | 'images' | 'site' | 'photos'>,
   { contentFolder, toolVersion }: { contentFolder: string; toolVersion: string },
 ): Promise<Outputs> {
   const outputs: Outputs = new Map();
@@ -111,24 +111,38 @@ export async function adminFiles(
   const config = editorConfig(choicesOf(model), contentFolder, undefined, editorBackend(readEditorRepository()));
   // JSON, which the editor's script reads itself (client.ts): a YAML dump of it took ~25 ms of every build.
   outputs.set(`${adminFolder}/config.json`, `${JSON.stringify(config, null, 1)}\n`);
-  outputs.set(`${adminFolder}/index.html`, page(model.site.brand, scriptFile, `${decapFolder}/decap-cms.js`, heifFile));
+  outputs.set(`${adminFolder}/index.html`, page(model, scriptFile, `${decapFolder}/decap-cms.js`, heifFile));
   return outputs;
 }
 
+/**
+ * The published JPEG of each HEIC in the media library (content/photos/ itself, where the editor
+ * uploads), by the name its card shows: Decap shows a HEIC saved earlier as the word "HEIC", and
+ * the build has already decoded every one some content uses (heif-preview.ts paints it).
+ */
+function heifThumbnails(photos: SiteModel['photos']): Record<string, string> {
+  const thumbnails: Record<string, string> = {};
+  for (const photo of photos.values()) {
+    if (/\.hei[cf]$/i.test(photo.name) && !photo.name.includes('/')) thumbnails[photo.name] = photo.variants.jpeg[0]!.path;
+  }
+  return thumbnails;
+}
+
 /** The editor's page: nothing but Decap's, kept out of search engines. */
-function page(brand: string, script: string, decapScript: string, heifScript: string): string {
-  // `<` escaped: the layouts are data inside a <script> element.
-  const layouts = JSON.stringify(editorLayouts()).replaceAll('<', '\\u003c');
+function page(model: Pick<SiteModel, 'site' | 'photos'>, script: string, decapScript: string, heifScript: string): string {
+  // `<` escaped: the layouts and thumbnails are data inside <script> elements.
+  const data = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
   return `<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>Editor de contenidos · ${escapeHtml(brand)}</title>
+<title>Editor de contenidos · ${escapeHtml(model.site.brand)}</title>
 <link rel="icon" href="/images/favicon.svg">
 <meta name="heif-decoder" content="/${adminFolder}/${heifScript}">
-<script type="application/json" id="editor-layouts">${layouts}</script>
+<script type="application/json" id="editor-layouts">${data(editorLayouts())}</script>
+<script type="application/json" id="heif-thumbnails">${data(heifThumbnails(model.photos))}</script>
 </head>
 <body>
 <script src="/${adminFolder}/${script}"></script>

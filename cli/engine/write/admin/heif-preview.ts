@@ -1,8 +1,9 @@
 // Decap shows a HEIC (a phone's photo) as a card reading "HEIC" in its media library: it takes only
 // the formats browsers show for images, and browsers other than Safari show no HEIC. A HEIC chosen
 // for upload is decoded here by libheif's WebAssembly build (the one the build decodes phone photos
-// with, engine/photos/decode.ts), fetched only then, and its card shows the photo. The file itself
-// is uploaded as it is; only the card changes.
+// with, engine/photos/decode.ts), fetched only then, and its card shows the photo. A HEIC saved
+// before shows the JPEG the build published of it (files.ts names them). The file itself is
+// uploaded as it is; only the card changes.
 
 /** The longest side of a thumbnail, in pixels: the cards are a few hundred wide. */
 const thumbnailSide = 600;
@@ -23,14 +24,18 @@ declare global {
   }
 }
 
-/** Thumbnails of the HEIC photos chosen in this session, by file name in lower case (Decap's cards keep the case given). */
+/** Thumbnails of the HEIC photos, by file name in lower case (Decap's cards keep the case given). */
 const thumbnails = new Map<string, string>();
 let decoderUrl: string | undefined;
 let decoder: Promise<Libheif> | undefined;
 
-/** Shows the thumbnails of HEIC photos on Decap's cards, decoding them with the script at `url`. */
-export function showHeifThumbnails(url: string): void {
+/**
+ * Shows the thumbnails of HEIC photos on Decap's cards: `published`, the site's JPEG of each saved
+ * one by its name, and those chosen in this session, decoded with the script at `url`.
+ */
+export function showHeifThumbnails(url: string, published: Record<string, string>): void {
   decoderUrl = url;
+  for (const [name, path] of Object.entries(published)) thumbnails.set(name.toLowerCase(), path);
   new MutationObserver(paintCards).observe(document.body, { childList: true, subtree: true });
 }
 
