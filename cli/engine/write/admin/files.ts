@@ -108,10 +108,16 @@ export async function adminFiles(
   const script = await clientScript(toolVersion);
   const scriptFile = `editor.${digest(script, 'hex').slice(0, 10)}.js`;
   outputs.set(`${adminFolder}/${scriptFile}`, script);
+  const style = readFileSync(join(repoRoot, 'cli/engine/write/admin/phone.css'), 'utf8');
+  const styleFile = `phone.${digest(style, 'hex').slice(0, 10)}.css`;
+  outputs.set(`${adminFolder}/${styleFile}`, style);
   const config = editorConfig(choicesOf(model), contentFolder, undefined, editorBackend(readEditorRepository()));
   // JSON, which the editor's script reads itself (client.ts): a YAML dump of it took ~25 ms of every build.
   outputs.set(`${adminFolder}/config.json`, `${JSON.stringify(config, null, 1)}\n`);
-  outputs.set(`${adminFolder}/index.html`, page(model, scriptFile, `${decapFolder}/decap-cms.js`, heifFile));
+  outputs.set(
+    `${adminFolder}/index.html`,
+    page(model, { script: scriptFile, style: styleFile, decap: `${decapFolder}/decap-cms.js`, heif: heifFile }),
+  );
   return outputs;
 }
 
@@ -129,7 +135,7 @@ function heifThumbnails(photos: SiteModel['photos']): Record<string, string> {
 }
 
 /** The editor's page: nothing but Decap's, kept out of search engines. */
-function page(model: Pick<SiteModel, 'site' | 'photos'>, script: string, decapScript: string, heifScript: string): string {
+function page(model: Pick<SiteModel, 'site' | 'photos'>, files: Record<'script' | 'style' | 'decap' | 'heif', string>): string {
   // `<` escaped: the layouts and thumbnails are data inside <script> elements.
   const data = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
   return `<!doctype html>
@@ -140,13 +146,14 @@ function page(model: Pick<SiteModel, 'site' | 'photos'>, script: string, decapSc
 <meta name="robots" content="noindex, nofollow">
 <title>Editor de contenidos · ${escapeHtml(model.site.brand)}</title>
 <link rel="icon" href="/images/favicon.svg">
-<meta name="heif-decoder" content="/${adminFolder}/${heifScript}">
+<link rel="stylesheet" href="/${adminFolder}/${files.style}">
+<meta name="heif-decoder" content="/${adminFolder}/${files.heif}">
 <script type="application/json" id="editor-layouts">${data(editorLayouts())}</script>
 <script type="application/json" id="heif-thumbnails">${data(heifThumbnails(model.photos))}</script>
 </head>
 <body>
-<script src="/${adminFolder}/${script}"></script>
-<script src="/${adminFolder}/${decapScript}"></script>
+<script src="/${adminFolder}/${files.script}"></script>
+<script src="/${adminFolder}/${files.decap}"></script>
 </body>
 </html>
 `;
