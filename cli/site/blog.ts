@@ -16,8 +16,9 @@ export function categoryOf(strings: Strings, key: string): Category {
 /**
  * One page of a list of posts. A list is cut from its oldest post: chunk k holds its posts
  * [(k-1)·size, k·size) in age order, so that a full chunk keeps its posts and its number as posts
- * are added. The newest chunk, not yet full, is shown with the full one before it on the list's
- * first page; every other chunk is the numbered page of its k.
+ * are added. Every chunk but the newest is the numbered page of its k; the list's first page shows
+ * its newest `size` posts: the newest chunk, and the newest of the chunk before it when that one is
+ * not full.
  */
 export interface ListPage<T> {
   /** 0 for the list's first page (at the list's own path: its newest posts), else its number from the oldest page, 1. */
@@ -31,18 +32,18 @@ export interface ListPage<T> {
 
 /**
  * The pages of a list of posts, newest first (as the model keeps them), in reading order: the
- * first page, then the numbered pages from the highest down to 1. The first page shows between
- * `size` and 2·size − 1 posts (all of them when there are fewer than 2·size, none without posts),
- * the others exactly `size`. A post added at the top changes the first page only, and, each time it
- * fills a chunk, adds the one page that splits off it; the pages beside a page depend on its own
- * number alone but for the highest, whose newer page is the first page until then.
+ * first page, then the numbered pages from the highest down to 1. Every page shows `size` posts
+ * (the first all of them when there are fewer, none without posts), and every post is on a
+ * numbered page or the first, some of the first page's on the highest numbered page too. A post
+ * added at the top changes the first page only, and, each time it starts a chunk, adds the page of
+ * the chunk it follows; the pages beside a page depend on its own number alone but for the
+ * highest, whose newer page is the first page until then.
  */
 export function pagesOf<T>(posts: readonly T[], size: number): ListPage<T>[] {
-  const full = Math.floor(posts.length / size);
-  // Chunks 1 … full − 1 have pages of their own; chunk `full` (if any) and the rest go on the first.
-  const numbered = Math.max(full - 1, 0);
+  // Chunks 1 … numbered have pages of their own; the newest chunk is on the first page alone.
+  const numbered = Math.max(Math.ceil(posts.length / size) - 1, 0);
   const at = (k: number) => posts.length - k * size;
-  const first: ListPage<T> = { page: 0, posts: posts.slice(0, at(numbered)) };
+  const first: ListPage<T> = { page: 0, posts: posts.slice(0, size) };
   if (numbered > 0) first.older = numbered;
   const pages = [first];
   for (let k = numbered; k >= 1; k--) {

@@ -46,7 +46,7 @@ describe('rendering on worker threads', { timeout: 120_000 }, () => {
     const out = join(await scratchDir('site-'), 'dist');
     const steps: string[] = [];
     await buildSite({ content: contentDir, out, cache: join(out, '..', '.cache'), progress: (step) => steps.push(step) });
-    expect(steps).toEqual(['loading content', 'rendering 138 Markdown texts', 'rendering 478 pages', 'writing the files that changed']);
+    expect(steps).toEqual(['loading content', 'rendering 138 Markdown texts', 'rendering 480 pages', 'writing the files that changed']);
 
     const single = await build(await loadContent(contentDir), { templatesDir, year: new Date().getFullYear(), parallel: 'never' });
     const written = (await readdir(out, { recursive: true, withFileTypes: true }))

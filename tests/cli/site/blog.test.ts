@@ -17,16 +17,18 @@ const blogOf = (n: number) => Array.from({ length: n }, (_, i) => n - i);
 const byNumber = <T>(pages: ListPage<T>[]) => new Map(pages.map((p) => [p.page, JSON.stringify(p)]));
 
 describe("the pages of the blog's lists", () => {
-  it('counts numbered pages from the oldest post and shows the newest on the first page, with the full page before them', () => {
-    // 25 posts a page of 12: posts 1–12 fill page 1; 13–24 would be page 2, but with post 25 (not
-    // yet a full page) they are the first page's, which shows 13 cards.
+  it('counts numbered pages from the oldest post and shows the newest page of posts on the first page', () => {
+    // 25 posts a page of 12: posts 1–12 fill page 1, 13–24 page 2; post 25 starts a third, which is
+    // the first page's alone: it shows 25–14, as many as a page, 14–24 on page 2 too.
     expect(pagesOf(blogOf(25), 12)).toEqual([
-      { page: 0, older: 1, posts: blogOf(25).slice(0, 13) },
-      { page: 1, newer: 0, posts: blogOf(12) },
+      { page: 0, older: 2, posts: blogOf(25).slice(0, 12) },
+      { page: 2, newer: 0, older: 1, posts: blogOf(24).slice(0, 12) },
+      { page: 1, newer: 2, posts: blogOf(12) },
     ]);
     expect(pagesOf(blogOf(7), 2)).toEqual([
-      { page: 0, older: 2, posts: [7, 6, 5] },
-      { page: 2, newer: 0, older: 1, posts: [4, 3] },
+      { page: 0, older: 3, posts: [7, 6] },
+      { page: 3, newer: 0, older: 2, posts: [6, 5] },
+      { page: 2, newer: 3, older: 1, posts: [4, 3] },
       { page: 1, newer: 2, posts: [2, 1] },
     ]);
     // A full newest chunk is the first page alone.
@@ -35,29 +37,30 @@ describe("the pages of the blog's lists", () => {
       [4, 3],
       [2, 1],
     ]);
-    // Fewer than two pages' worth: all on the first page, which has no other beside it.
-    expect(pagesOf(blogOf(23), 12)).toEqual([{ page: 0, posts: blogOf(23) }]);
+    // A page's worth or fewer: all on the first page, which has no other beside it.
+    expect(pagesOf(blogOf(12), 12)).toEqual([{ page: 0, posts: blogOf(12) }]);
     expect(pagesOf([], 12)).toEqual([{ page: 0, posts: [] }]);
   });
 
-  it('shows size to 2·size − 1 cards on the first page and exactly size on the others, every post once, newest first', () => {
+  it('shows a page of cards on every page, the first the newest, and every post on one, newest first', () => {
     for (const size of [1, 2, 5, 12])
       for (let n = 0; n <= 6 * size + 1; n++) {
         const [first, ...numbered] = pagesOf(blogOf(n), size);
-        expect(first!.posts.length, `${n} posts, ${size} a page`).toBe(n < 2 * size ? n : size + (n % size));
+        expect(first!.posts, `${n} posts, ${size} a page`).toEqual(blogOf(n).slice(0, size));
         for (const page of numbered) expect(page.posts).toHaveLength(size);
-        // In reading order, the pages' numbers go down to 1 and their posts are the whole list.
+        // In reading order, the pages' numbers go down to 1, and with the first page's they hold every post.
         expect(numbered.map((p) => p.page)).toEqual(blogOf(numbered.length));
-        expect([first!, ...numbered].flatMap((p) => p.posts)).toEqual(blogOf(n));
+        expect(new Set([first!, ...numbered].flatMap((p) => p.posts)).size).toBe(n);
+        expect(numbered.flatMap((p) => p.posts)).toEqual(blogOf(numbered.length * size));
       }
   });
 
-  it('adding a post changes only the first page of its lists, and when it fills a page, adds the page that splits off it', () => {
+  it('adding a post changes only the first page of its lists, and when it starts a page, adds the page of the one before', () => {
     for (const size of [1, 3, 12])
       for (let n = 0; n <= 5 * size; n++) {
         const [before, after] = [byNumber(pagesOf(blogOf(n), size)), byNumber(pagesOf(blogOf(n + 1), size))];
         const changed = [...after].filter(([page, shown]) => before.get(page) !== shown).map(([page]) => page);
-        const split = (n + 1) % size === 0 && n + 1 >= 2 * size ? (n + 1) / size - 1 : undefined;
+        const split = n % size === 0 && n >= size ? n / size : undefined;
         // The page that was the highest gains a newer page besides the first one: that alone changes in it.
         const below = split !== undefined && split > 1 ? [split - 1] : [];
         expect(changed, `${n} posts, ${size} a page`).toEqual(split === undefined ? [0] : [0, split, ...below]);
@@ -174,12 +177,12 @@ describe('a blog of 2,000 posts in each language', () => {
     );
   });
 
-  it('a post that fills a page adds that page, and changes no other numbered page’s posts', () => {
-    // 2,004 posts: the 167th page of 12 is full, and page 166 splits off the first.
-    const pages = changed(withPosts(2003), withPosts(2004)).filter((page) => !page.includes('/post-'));
+  it('a post that starts a page adds the page before it, and changes no other numbered page’s posts', () => {
+    // 2,004 posts fill 167 pages of 12, the newest on the first page alone; the 2,005th gives page 167 its own.
+    const pages = changed(withPosts(2004), withPosts(2005)).filter((page) => !page.includes('/post-'));
     expect(pages.filter((page) => page.includes('/categoria/') || page.includes('/category/'))).toHaveLength(2);
     expect(pages.filter((page) => !page.includes('/categoria/') && !page.includes('/category/')).sort()).toEqual(
-      ['en /en/blog', 'en /en/blog/page/166', 'es /blog', 'es /blog/pagina/166'].sort(),
+      ['en /en/blog', 'en /en/blog/page/167', 'es /blog', 'es /blog/pagina/167'].sort(),
     );
   });
 });
