@@ -309,9 +309,12 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
     parsed,
   });
   const save = async () => {
-    // A session's builds may replace each other's unwritten cache: compare with what is on disk.
-    writeCache(opts.cache, next.manifest!, next, session?.onDisk ?? onDisk);
-    if (session) session.onDisk = parsed;
+    if (session) {
+      // A session's builds may replace each other's unwritten cache: compare with what is on disk.
+      writeParsed(opts.cache, version, parsed, session.onDisk ?? onDisk);
+      session.onDisk = parsed;
+    }
+    writeCache(opts.cache, next.manifest!, next.markdown);
   };
   if (session) {
     session.cache = next;
