@@ -16,16 +16,17 @@ import { writeContactServices } from './write/contact-services.ts';
 import { photosEncodedIn } from './photos/encode.ts';
 import {
   afterWriting,
+  currentStamp,
   dropStamp,
   foldersIdentity,
   inputsOf,
   outIdentity,
-  readStamp,
   statsOf,
   trustsOutput,
   unknownInputs,
   writeStamp,
   type Inputs,
+  type StampReading,
 } from './incremental/stamp.ts';
 import { writePublished } from './write/published-urls.ts';
 import { assemblyFolder, claimOutput, intactFiles, writeOutputs } from './write/publish.ts';
@@ -48,6 +49,8 @@ export interface BuildCommandOptions {
    * before any content is read, so that an edit made while the build runs makes the next one check.
    */
   inputs?: Inputs;
+  /** The last build's stamp, when the caller read it already (build does, to answer "nothing changed"). */
+  stamp?: StampReading;
   /** Told each step of a long build. */
   progress?: (step: string) => void;
 }
@@ -296,7 +299,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
     !opts.verifyOutput &&
     (session
       ? session.published !== undefined && session.published === foldersIdentity(opts.out, previous?.keys() ?? [])
-      : trustsOutput(readStamp(opts.cache), opts.out));
+      : trustsOutput(currentStamp(opts.cache, opts.stamp), opts.out));
   const { result, written } = await attempt(trusted).catch((error: Error) => {
     // A file deleted from the output folder since: check every file, as --verify-output does.
     if (!trusted || (error.cause as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT') throw error;
