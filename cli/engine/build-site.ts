@@ -7,7 +7,7 @@ import type { ParsedFile, ParsedFiles } from './load/parse.ts';
 import type { RenderPool } from './render/pool.ts';
 import { MarkdownAhead, MarkdownCache } from './incremental/markdown-cache.ts';
 import { loadContent } from './content.ts';
-import type { LoadOptions } from './load/content.ts';
+import { listContent, type ContentListing, type LoadOptions } from './load/content.ts';
 import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/lang.ts';
 import type { MarkdownPage } from '../site/model.ts';
@@ -232,9 +232,9 @@ function withLazyManifest(make: () => Manifest, rest: Omit<CacheState, 'manifest
 }
 
 async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
-  return withEarlyWorkers(opts.content, true, new MarkdownCache(), async ({ workers, ahead }) => {
+  return withEarlyWorkers(opts.content, true, new MarkdownCache(), async ({ workers, ahead, listing }) => {
     opts.progress?.('loading content');
-    const content = await loadContent(opts.content, { strict: opts.strict, onMarkdown: ahead?.add });
+    const content = await loadContent(opts.content, { strict: opts.strict, onMarkdown: ahead?.add, listing });
     const result = await build(content, { ...options, workers, ahead });
     opts.progress?.(`writing ${result.outputs.size} files`);
     return { result, written: await writeOutputs(opts.out, result.outputs) };
@@ -244,18 +244,20 @@ async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
 /**
  * Runs `task` with render workers started before the content loads, when rendering from scratch
  * (`scratch`) a content folder large enough to want them, and with the Markdown `markdown` lacks
- * sent to them as it loads; stops them afterwards.
+ * sent to them as it loads; stops them afterwards. The content folder's listing, made to count
+ * its Markdown, is handed to the task to load it.
  */
 async function withEarlyWorkers<T>(
   contentDir: string,
   scratch: boolean,
   markdown: MarkdownCache,
-  task: (early: { workers?: RenderPool; ahead?: MarkdownAhead }) => Promise<T>,
+  task: (early: { workers?: RenderPool; ahead?: MarkdownAhead; listing?: ContentListing }) => Promise<T>,
 ): Promise<T> {
-  const workers = scratch ? await startWorkers(templatesDir, contentDir) : undefined;
+  const listing = scratch ? await listContent(contentDir) : undefined;
+  const workers = listing && (await startWorkers(templatesDir, contentDir, listing));
   const ahead = workers && new MarkdownAhead(markdown, async (batch) => (await workers.markdown([batch]))[0]!);
   try {
-    return await task({ workers, ahead });
+    return await task({ workers, ahead, listing });
   } finally {
     workers?.close();
   }
@@ -270,7 +272,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   const previous = cache.manifest?.outputs;
   // The output folder the last build left, untouched since by its identity, is trusted as recorded.
   const attempt = (trusted: boolean) =>
-    withEarlyWorkers(opts.content, !cache.manifest, cache.markdown, async ({ workers, ahead }) => {
+    withEarlyWorkers(opts.content, !cache.manifest, cache.markdown, async ({ workers, ahead, listing }) => {
       opts.progress?.('loading content');
       const changed = session?.cache ? session.changedIn(opts.content) : opts.changed && inContent(opts.content, opts.changed);
       const load = {
@@ -279,6 +281,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
         photoEncoded: options.photoCache ? photosEncodedIn(options.photoCache) : undefined,
         onMarkdown: ahead?.add,
         pages: session?.pages,
+        listing,
       } satisfies LoadOptions;
       const content = await loadContent(opts.content, load);
       // Now, while the Markdown renders, not after the last page; a session writes its cache later.

@@ -7,7 +7,7 @@ import { deployFiles } from './write/deploy.ts';
 import { adminFiles } from './write/admin/files.ts';
 import { MarkdownCache, type MarkdownAhead } from './incremental/markdown-cache.ts';
 import { renderMarkdown } from './render/texts.ts';
-import { countMarkdown } from './load/content.ts';
+import { countMarkdown, type ContentListing } from './load/content.ts';
 import type { Content, SiteModel } from '../site/model.ts';
 import { siteFiles } from './write/site-files.ts';
 import { Stager, type OutputContent, type Outputs } from '../support/staged.ts';
@@ -63,11 +63,12 @@ export interface BuildOptions {
 const parallelFrom = { markdown: 100, pages: 400, helped: 100 };
 
 /**
- * Starts the render workers for a build from scratch of a content folder with many Markdown
- * files, so that they load the engine while the content loads; undefined for smaller ones.
+ * Starts the render workers for a build from scratch of a content folder with many Markdown files
+ * (counted in its `listing`), so that they load the engine while the content loads; undefined for
+ * smaller ones.
  */
-export async function startWorkers(templatesDir: string, contentDir: string): Promise<RenderPool | undefined> {
-  if ((await countMarkdown(contentDir)) < parallelFrom.markdown) return undefined;
+export async function startWorkers(templatesDir: string, contentDir: string, listing: ContentListing): Promise<RenderPool | undefined> {
+  if ((await countMarkdown(contentDir, listing)) < parallelFrom.markdown) return undefined;
   const { engineFile } = await compiledTemplates(templatesDir, await filesUnder(templatesDir), await toolVersion());
   return new RenderPool(engineFile);
 }
