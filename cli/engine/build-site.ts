@@ -2,9 +2,8 @@ import { rm } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { templatesDir } from '../support/paths.ts';
 import { manifestOf, readCache, writeCache, writeParsed, type CacheState, type Manifest } from './incremental/cache.ts';
-import { build, startWorkers, type BuildOptions } from './pipeline.ts';
+import { build, startWorkers, type BuildOptions, type EarlyWorkers } from './pipeline.ts';
 import type { ParsedFile, ParsedFiles } from './load/parse.ts';
-import type { RenderPool } from './render/pool.ts';
 import { MarkdownAhead, MarkdownCache } from './incremental/markdown-cache.ts';
 import { loadContent } from './content.ts';
 import { listContent, type ContentListing, type LoadOptions } from './load/content.ts';
@@ -251,15 +250,15 @@ async function withEarlyWorkers<T>(
   contentDir: string,
   scratch: boolean,
   markdown: MarkdownCache,
-  task: (early: { workers?: RenderPool; ahead?: MarkdownAhead; listing?: ContentListing }) => Promise<T>,
+  task: (early: { workers?: EarlyWorkers; ahead?: MarkdownAhead; listing?: ContentListing }) => Promise<T>,
 ): Promise<T> {
   const listing = scratch ? await listContent(contentDir) : undefined;
   const workers = listing && (await startWorkers(templatesDir, contentDir, listing));
-  const ahead = workers && new MarkdownAhead(markdown, async (batch) => (await workers.markdown([batch]))[0]!);
+  const ahead = workers && new MarkdownAhead(markdown, async (batch) => (await workers.pool.markdown([batch]))[0]!);
   try {
     return await task({ workers, ahead, listing });
   } finally {
-    workers?.close();
+    workers?.pool.close();
   }
 }
 
