@@ -2,12 +2,11 @@ import { rm } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { templatesDir } from '../support/paths.ts';
 import { manifestOf, readCache, writeCache, writeParsed, type CacheState, type Manifest } from './incremental/cache.ts';
-import { build, startWorkers, type BuildOptions } from './pipeline.ts';
+import { build, startWorkers, type BuildOptions, type EarlyWorkers } from './pipeline.ts';
 import type { ParsedFile, ParsedFiles } from './load/parse.ts';
-import type { RenderPool } from './render/pool.ts';
 import { MarkdownAhead, MarkdownCache } from './incremental/markdown-cache.ts';
 import { loadContent } from './content.ts';
-import type { LoadOptions } from './load/content.ts';
+import { listContent, type ContentListing, type LoadOptions } from './load/content.ts';
 import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/lang.ts';
 import type { MarkdownPage } from '../site/model.ts';
@@ -16,16 +15,17 @@ import { writeContactServices } from './write/contact-services.ts';
 import { photosEncodedIn } from './photos/encode.ts';
 import {
   afterWriting,
+  currentStamp,
   dropStamp,
   foldersIdentity,
   inputsOf,
   outIdentity,
-  readStamp,
   statsOf,
   trustsOutput,
   unknownInputs,
   writeStamp,
   type Inputs,
+  type StampReading,
 } from './incremental/stamp.ts';
 import { writePublished } from './write/published-urls.ts';
 import { assemblyFolder, claimOutput, intactFiles, writeOutputs } from './write/publish.ts';
@@ -48,6 +48,8 @@ export interface BuildCommandOptions {
    * before any content is read, so that an edit made while the build runs makes the next one check.
    */
   inputs?: Inputs;
+  /** The last build's stamp, when the caller read it already (build does, to answer "nothing changed"). */
+  stamp?: StampReading;
   /** Told each step of a long build. */
   progress?: (step: string) => void;
 }
@@ -229,9 +231,9 @@ function withLazyManifest(make: () => Manifest, rest: Omit<CacheState, 'manifest
 }
 
 async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
-  return withEarlyWorkers(opts.content, true, new MarkdownCache(), async ({ workers, ahead }) => {
+  return withEarlyWorkers(opts.content, true, new MarkdownCache(), async ({ workers, ahead, listing }) => {
     opts.progress?.('loading content');
-    const content = await loadContent(opts.content, { strict: opts.strict, onMarkdown: ahead?.add });
+    const content = await loadContent(opts.content, { strict: opts.strict, onMarkdown: ahead?.add, listing });
     const result = await build(content, { ...options, workers, ahead });
     opts.progress?.(`writing ${result.outputs.size} files`);
     return { result, written: await writeOutputs(opts.out, result.outputs) };
@@ -241,20 +243,22 @@ async function fullBuild(opts: BuildCommandOptions, options: BuildOptions) {
 /**
  * Runs `task` with render workers started before the content loads, when rendering from scratch
  * (`scratch`) a content folder large enough to want them, and with the Markdown `markdown` lacks
- * sent to them as it loads; stops them afterwards.
+ * sent to them as it loads; stops them afterwards. The content folder's listing, made to count
+ * its Markdown, is handed to the task to load it.
  */
 async function withEarlyWorkers<T>(
   contentDir: string,
   scratch: boolean,
   markdown: MarkdownCache,
-  task: (early: { workers?: RenderPool; ahead?: MarkdownAhead }) => Promise<T>,
+  task: (early: { workers?: EarlyWorkers; ahead?: MarkdownAhead; listing?: ContentListing }) => Promise<T>,
 ): Promise<T> {
-  const workers = scratch ? await startWorkers(templatesDir, contentDir) : undefined;
-  const ahead = workers && new MarkdownAhead(markdown, async (batch) => (await workers.markdown([batch]))[0]!);
+  const listing = scratch ? await listContent(contentDir) : undefined;
+  const workers = listing && (await startWorkers(templatesDir, contentDir, listing));
+  const ahead = workers && new MarkdownAhead(markdown, async (batch) => (await workers.pool.markdown([batch]))[0]!);
   try {
-    return await task({ workers, ahead });
+    return await task({ workers, ahead, listing });
   } finally {
-    workers?.close();
+    workers?.pool.close();
   }
 }
 
@@ -267,7 +271,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
   const previous = cache.manifest?.outputs;
   // The output folder the last build left, untouched since by its identity, is trusted as recorded.
   const attempt = (trusted: boolean) =>
-    withEarlyWorkers(opts.content, !cache.manifest, cache.markdown, async ({ workers, ahead }) => {
+    withEarlyWorkers(opts.content, !cache.manifest, cache.markdown, async ({ workers, ahead, listing }) => {
       opts.progress?.('loading content');
       const changed = session?.cache ? session.changedIn(opts.content) : opts.changed && inContent(opts.content, opts.changed);
       const load = {
@@ -276,6 +280,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
         photoEncoded: options.photoCache ? photosEncodedIn(options.photoCache) : undefined,
         onMarkdown: ahead?.add,
         pages: session?.pages,
+        listing,
       } satisfies LoadOptions;
       const content = await loadContent(opts.content, load);
       // Now, while the Markdown renders, not after the last page; a session writes its cache later.
@@ -296,7 +301,7 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
     !opts.verifyOutput &&
     (session
       ? session.published !== undefined && session.published === foldersIdentity(opts.out, previous?.keys() ?? [])
-      : trustsOutput(readStamp(opts.cache), opts.out));
+      : trustsOutput(currentStamp(opts.cache, opts.stamp), opts.out));
   const { result, written } = await attempt(trusted).catch((error: Error) => {
     // A file deleted from the output folder since: check every file, as --verify-output does.
     if (!trusted || (error.cause as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT') throw error;
@@ -309,9 +314,12 @@ async function incrementalBuild(opts: BuildCommandOptions & { cache: string }, o
     parsed,
   });
   const save = async () => {
-    // A session's builds may replace each other's unwritten cache: compare with what is on disk.
-    writeCache(opts.cache, next.manifest!, next, session?.onDisk ?? onDisk);
-    if (session) session.onDisk = parsed;
+    if (session) {
+      // A session's builds may replace each other's unwritten cache: compare with what is on disk.
+      writeParsed(opts.cache, version, parsed, session.onDisk ?? onDisk);
+      session.onDisk = parsed;
+    }
+    writeCache(opts.cache, next.manifest!, next.markdown);
   };
   if (session) {
     session.cache = next;

@@ -7,7 +7,7 @@ import { deployFiles } from './write/deploy.ts';
 import { adminFiles } from './write/admin/files.ts';
 import { MarkdownCache, type MarkdownAhead } from './incremental/markdown-cache.ts';
 import { renderMarkdown } from './render/texts.ts';
-import { countMarkdown } from './load/content.ts';
+import { countMarkdown, type ContentListing } from './load/content.ts';
 import type { Content, SiteModel } from '../site/model.ts';
 import { siteFiles } from './write/site-files.ts';
 import { Stager, type OutputContent, type Outputs } from '../support/staged.ts';
@@ -38,7 +38,7 @@ export interface BuildOptions {
   /** Told what a build large enough for worker threads is doing, for a status line. */
   progress?: (step: string) => void;
   /** Render workers the caller started early (see startWorkers), and closes itself. */
-  workers?: RenderPool;
+  workers?: EarlyWorkers;
   /** Markdown sent to `workers` while the content loaded (MarkdownAhead in incremental/markdown-cache.ts). */
   ahead?: MarkdownAhead;
   /**
@@ -63,13 +63,24 @@ export interface BuildOptions {
 const parallelFrom = { markdown: 100, pages: 400, helped: 100 };
 
 /**
- * Starts the render workers for a build from scratch of a content folder with many Markdown
- * files, so that they load the engine while the content loads; undefined for smaller ones.
+ * Render workers started before the content loaded, with the template files they were compiled
+ * from: the build renders with those, not with files read again.
  */
-export async function startWorkers(templatesDir: string, contentDir: string): Promise<RenderPool | undefined> {
-  if ((await countMarkdown(contentDir)) < parallelFrom.markdown) return undefined;
-  const { engineFile } = await compiledTemplates(templatesDir, await filesUnder(templatesDir), await toolVersion());
-  return new RenderPool(engineFile);
+export interface EarlyWorkers {
+  pool: RenderPool;
+  templateFiles: Map<string, string>;
+}
+
+/**
+ * Starts the render workers for a build from scratch of a content folder with many Markdown files
+ * (counted in its `listing`), so that they load the engine while the content loads; undefined for
+ * smaller ones.
+ */
+export async function startWorkers(templatesDir: string, contentDir: string, listing: ContentListing): Promise<EarlyWorkers | undefined> {
+  if ((await countMarkdown(contentDir, listing)) < parallelFrom.markdown) return undefined;
+  const templateFiles = await filesUnder(templatesDir);
+  const { engineFile } = await compiledTemplates(templatesDir, templateFiles, await toolVersion());
+  return { pool: new RenderPool(engineFile), templateFiles };
 }
 
 export interface BuildResult {
@@ -112,13 +123,13 @@ const hashed = (name: string, ext: string, content: string | Uint8Array) => `ass
  */
 export async function build(content: Content, options: BuildOptions): Promise<BuildResult> {
   const { incremental, parallel = 'auto' } = options;
-  const templateFiles = await filesUnder(options.templatesDir);
+  const templateFiles = options.workers?.templateFiles ?? (await filesUnder(options.templatesDir));
   const version = incremental?.version ?? (await toolVersion());
   const { engine, engineFile, css, client } = await compiledTemplates(options.templatesDir, templateFiles, version);
   let pool: RenderPool | undefined;
   let ownPhotoDir: string | undefined;
   const parallelFor = (count: number, threshold: number) => parallel === 'always' || (parallel === 'auto' && count >= threshold);
-  const workers = () => options.workers ?? (pool ??= new RenderPool(engineFile));
+  const workers = () => options.workers?.pool ?? (pool ??= new RenderPool(engineFile));
   try {
     const { model, rendered } = renderMarkdown(
       content,
@@ -162,7 +173,7 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     const inWorkers = parallelFor(stale.length, parallelFrom.pages);
     // Only where pages are staged: a build kept in memory (tests, tools) gets its pages as text.
     const helped = !inWorkers && options.staging !== undefined && parallelFor(stale.length, parallelFrom.helped);
-    const helper = () => options.workers ?? (pool ??= new RenderPool(engineFile, 1));
+    const helper = () => options.workers?.pool ?? (pool ??= new RenderPool(engineFile, 1));
     // The model is serialized for the workers while the Markdown still renders.
     if (inWorkers) workers().site(model, content, assets, options.year);
     if (helped) helper().site(model, content, assets, options.year);

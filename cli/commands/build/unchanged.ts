@@ -4,23 +4,25 @@
 import { writeSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { BuildCommandOptions, BuildSummary } from '../../engine/build-site.ts';
-import { type Inputs, inputsOf, readStamp, sameOutput } from '../../engine/incremental/stamp.ts';
+import { type Inputs, inputsOf, readStamp, sameOutput, type StampReading } from '../../engine/incremental/stamp.ts';
 import { outputBusy } from '../../engine/write/publish.ts';
 
-/** Whether a build was answered without the engine; if not, the fingerprint it took, if any. */
-export type UnchangedAnswer = { answered: true } | { answered: false; inputs?: Inputs };
+/** Whether a build was answered without the engine; if not, the fingerprint it took and the stamp it read, if any. */
+export type UnchangedAnswer = { answered: true } | { answered: false; inputs?: Inputs; stamp?: StampReading };
 
 /**
  * Says "nothing changed" when the last build's stamp matches the inputs (`answered`); otherwise
  * gives the fingerprint of the inputs it took (none for --no-cache and --changed, which take
- * none), for the build to record. `started` is from Date.now(): performance.now() loads
- * perf_hooks, ~2.5 ms of a build that changed nothing.
+ * none), for the build to record, and the stamp it read, for the build to read no more.
+ * `started` is from Date.now(): performance.now() loads perf_hooks, ~2.5 ms of a build that
+ * changed nothing.
  */
 export function answerIfUnchanged(opts: BuildCommandOptions, started: number): UnchangedAnswer {
   // --changed spares the walk a fingerprint takes.
   const inputs = opts.cache === false || opts.changed ? undefined : inputsOf({ ...opts, year: new Date().getFullYear() });
   if (opts.cache !== false && inputs && !opts.verifyOutput) {
-    const stamp = readStamp(opts.cache);
+    const read = readStamp(opts.cache);
+    const stamp = read.stamp;
     if (stamp && stamp.inputs === inputs.key && sameOutput(stamp.out, opts.out) && !outputBusy(opts.out)) {
       const seconds = (Date.now() - started) / 1000;
       // Straight to the descriptor: setting up process.stdout for console.log (a socket for a
@@ -33,6 +35,7 @@ export function answerIfUnchanged(opts: BuildCommandOptions, started: number): U
       writeSync(1, `${line}\n`);
       return { answered: true };
     }
+    return { answered: false, inputs, stamp: read };
   }
   return { answered: false, inputs };
 }

@@ -153,12 +153,13 @@ export function manifestOf(
 }
 
 /**
- * Writes the cache. `before` is what the parsed-file shards hold: only shards with changed
- * entries are written again. The Markdown cache writes what it added since it last saved.
+ * Writes the rest of the cache once the build is done: the Markdown the memo added since it last
+ * saved, then the manifest. The parsed files are not among it: a build writes them (writeParsed)
+ * as soon as it knows them, a session just before this.
  */
-export function writeCache(dir: string, manifest: Manifest, now: Omit<CacheState, 'manifest'>, before: ParsedFiles): void {
-  writeParsed(dir, manifest.version, now.parsed, before);
-  now.markdown.save();
+export function writeCache(dir: string, manifest: Manifest, markdown: MarkdownCache): void {
+  mkdirSync(dir, { recursive: true }); // the folder may have been deleted while the build ran
+  markdown.save();
   writeSealed(sealedFile(dir, 'build'), manifest);
 }
 

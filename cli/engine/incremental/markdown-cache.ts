@@ -16,6 +16,8 @@ import { isRecord, isStrings } from '../../site/json.ts';
  * megabyte, a few milliseconds to read and check.
  */
 const packSize = 100;
+/** Whether a pack holds enough texts to be kept as it is; save merges the others. */
+const fullEnough = (texts: number) => texts >= packSize / 2;
 
 /** A pack's shape check: HTML by the hash of its source. */
 const isPack = (value: unknown): value is Record<string, string> =>
@@ -68,14 +70,19 @@ export class MarkdownCache implements TextMemo {
     return sealedFile(this.folder!, name);
   }
 
-  /** The texts in batches of a pack each, with the file a renderer keeps their HTML in (none in memory only). */
+  /**
+   * The texts in batches of a pack each, with the file a renderer keeps their HTML in (none in
+   * memory only). A batch under half a pack gets none: save would merge it with the other small
+   * packs and write its texts a second time, so they are written there only.
+   */
   batches<T extends { hash: string }>(texts: T[]): { texts: T[]; pack?: string }[] {
     // Made again each time: someone may delete .cache/ while dev runs.
-    if (this.folder && texts.length) mkdirSync(this.folder, { recursive: true });
+    if (this.folder && fullEnough(texts.length)) mkdirSync(this.folder, { recursive: true });
     const batches: { texts: T[]; pack?: string }[] = [];
     for (let start = 0; start < texts.length; start += packSize) {
       const batch = texts.slice(start, start + packSize);
-      batches.push({ texts: batch, pack: this.folder && this.file(packName(batch.map((text) => text.hash))) });
+      const pack = this.folder && fullEnough(batch.length) ? this.file(packName(batch.map((text) => text.hash))) : undefined;
+      batches.push({ texts: batch, pack });
     }
     return batches;
   }
@@ -141,7 +148,7 @@ export class MarkdownCache implements TextMemo {
       else held.set(pack, [hash]);
     }
     for (const [pack, hashes] of held) {
-      if (hashes.length >= packSize / 2) continue;
+      if (fullEnough(hashes.length)) continue;
       for (const hash of hashes) {
         const html = this.html.get(hash) ?? this.readPack(pack)?.[hash];
         if (html !== undefined) this.set(hash, html);

@@ -140,12 +140,38 @@ const isStamp = (value: unknown): value is Stamp => {
   );
 };
 
+/** The stamp of the last build as a reader found it. */
+export interface StampReading {
+  /**
+   * Undefined when there is none or it is damaged (sealed.ts), which costs the build a check of
+   * every output file, and so is not worth a word.
+   */
+  stamp?: Stamp;
+  /** Its file's identity when read; undefined when there was none. */
+  identity?: string;
+}
+
+/** A file's identity: a sealed write puts a new file in its place (sealed.ts), and dropStamp leaves none. */
+const identityOf = (file: string) => {
+  const info = statIfAny(file);
+  return info && `${info.ino}:${info.mtimeMs}:${info.ctimeMs}`;
+};
+
+export function readStamp(cacheDir: string): StampReading {
+  const file = stampFile(cacheDir);
+  // Taken before the read: a stamp written in between reads as another file (currentStamp).
+  const identity = identityOf(file);
+  return { stamp: readCacheFile(file, isStamp, () => {}), identity };
+}
+
 /**
- * The stamp of the last build; undefined when there is none or it is damaged (sealed.ts), which
- * costs the build a check of every output file, and so is not worth a word.
+ * The stamp now: `read` (taken before the build claimed the output folder, to answer "nothing
+ * changed") while its file is still the one read, since any build that took the folder meanwhile
+ * replaced or dropped it (a dev session drops it before it changes the folder in place, which keeps
+ * the folder's identity); read again otherwise.
  */
-export function readStamp(cacheDir: string): Stamp | undefined {
-  return readCacheFile(stampFile(cacheDir), isStamp, () => {});
+export function currentStamp(cacheDir: string, read?: StampReading): Stamp | undefined {
+  return read && identityOf(stampFile(cacheDir)) === read.identity ? read.stamp : readStamp(cacheDir).stamp;
 }
 
 /** Whether the output folder is still the one a build left (`left`): then its manifest is trusted. */

@@ -90,7 +90,7 @@ export function renderText({ markdown, lang, file, line }: MarkdownText): { html
   }
 }
 
-/** Renders a batch of texts, keeping their HTML in its pack on the thread that rendered it. */
+/** Renders a batch of texts, keeping their HTML in its pack, if it has one, on the thread that rendered it. */
 export function renderBatch({ texts, pack }: MarkdownBatch): RenderedBatch {
   const rendered = texts.map(renderText);
   const html = rendered.map((text) => text.html);

@@ -17,7 +17,7 @@ export interface TextMemo {
   set(hash: string, html: string, pack?: string): void;
   /** Forgets every text whose hash is not in `hashes`. */
   keepOnly(hashes: ReadonlySet<string>): void;
-  /** The texts in batches to render, each with the pack file its renderer keeps their HTML in. */
+  /** The texts in batches to render, each with the pack file its renderer keeps their HTML in, if any. */
   batches<T extends { hash: string }>(texts: T[]): { texts: T[]; pack?: string }[];
   /** Each loaded page given its HTML, so that an unchanged page is given it once (withHtml's memo). */
   readonly pages: WeakMap<object, Post | LegalPage>;

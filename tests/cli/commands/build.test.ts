@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { BuildSession, buildSite } from '../../../cli/engine/build-site.ts';
+import { readStamp } from '../../../cli/engine/incremental/stamp.ts';
 import { toolVersion } from '../../../cli/engine/incremental/versions.ts';
 import { digest } from '../../../cli/support/files.cjs';
 import { compiledDir } from '../../../cli/support/paths.ts';
@@ -282,6 +283,30 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     await writeFile(join(content, post), text);
     expect((await cli(...args)).code).toBe(0);
     expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).not.toContain('Solo en dev.');
+  });
+
+  it('checks every file when a dev session changed the output folder in place after build read the stamp', async () => {
+    const { content, out, args } = await setUp();
+    const cacheDir = args[args.indexOf('--cache') + 1]!;
+    const saved = `${cacheDir}-saved`;
+    await cp(cacheDir, saved, { recursive: true });
+    // What build read to answer "nothing changed", before it claimed the output folder.
+    const stamp = readStamp(cacheDir);
+    const post = 'blog/es/mantenimiento-piscinas-verano.md';
+    const page = 'blog/mantenimiento-piscinas-verano.html';
+    const text = await readFile(join(content, post), 'utf8');
+    await writeFile(join(content, post), `${text}\nSolo en dev.\n`);
+    const session = new BuildSession();
+    await buildSite({ content, out, cache: cacheDir }, session);
+    await session.flush();
+    expect(await readFile(join(out, page), 'utf8')).toContain('Solo en dev.');
+    // Dev's cache not written yet: the last build's, but for the stamp dev dropped.
+    await rm(cacheDir, { recursive: true });
+    await rm(join(saved, 'stamp.v8'));
+    await rename(saved, cacheDir);
+    await writeFile(join(content, post), text);
+    await buildSite({ content, out, cache: cacheDir, stamp });
+    expect(await readFile(join(out, page), 'utf8')).not.toContain('Solo en dev.');
   });
 
   it('rebuilds a post edited through a link inside the content folder', async () => {

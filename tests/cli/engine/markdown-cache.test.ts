@@ -20,7 +20,7 @@ const notRendered = () => {
   throw new Error('rendered again, though the cache holds it');
 };
 
-/** Renders `missing` the way a build does, in batches that each write their pack, and saves. */
+/** Renders `missing` the way a build does, in batches that write their pack if they have one, and saves. */
 function fill(cache: MarkdownCache, missing: ReturnType<typeof texts>): void {
   for (const batch of cache.batches(missing))
     renderBatch(batch).html.forEach((html, i) => cache.set(batch.texts[i]!.hash, html, batch.pack));
@@ -45,7 +45,7 @@ describe('the Markdown cache', () => {
   it('merges packs under half full, so dropped texts never outweigh the texts kept', async () => {
     const dir = await scratchDir('markdown-cache-');
     fill(new MarkdownCache(dir, 'v1'), texts(0, 200));
-    // Edits: each drops a text and adds a new one, in a pack of its own until the next save merges it.
+    // Edits: each drops a text and adds a new one, which save keeps with the other small pack's texts.
     for (let edit = 0; edit < 5; edit++) {
       const cache = new MarkdownCache(dir, 'v1');
       cache.keepOnly(new Set([...texts(0, 200).slice(edit + 1), ...texts(1000, 1000 + edit)].map((t) => t.hash)));
@@ -61,6 +61,20 @@ describe('the Markdown cache', () => {
     expect([...later.hashes()].sort()).toEqual([...kept].sort());
     for (const hash of kept) expect(later.get(hash, notRendered)).toContain('Body of post');
     expect(await packs(dir)).toHaveLength(2);
+  });
+
+  it('leaves a batch under half a pack to save, so that its texts are written once, with the other small ones', async () => {
+    const dir = await scratchDir('markdown-cache-');
+    const cache = new MarkdownCache(dir, 'v1');
+    // The renderer writes the pack of a batch that has one; save, the texts of the others.
+    expect(cache.batches(texts(0, 120)).map((batch) => [batch.texts.length, batch.pack !== undefined])).toEqual([
+      [100, true],
+      [20, false],
+    ]);
+    expect(cache.batches(texts(0, 50))[0]!.pack).toBeDefined();
+    fill(cache, texts(0, 120));
+    expect(await packs(dir)).toHaveLength(2);
+    expect(new MarkdownCache(dir, 'v1').get('hash-119', notRendered)).toContain('Body of post 119.');
   });
 
   it('gives the model while its texts render, and their HTML only once they have', async () => {

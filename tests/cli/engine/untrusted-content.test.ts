@@ -4,6 +4,7 @@ import { mkdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { buildSite } from '../../../cli/engine/build-site.ts';
 import { loadContent } from '../../../cli/engine/content.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
 import { copyContent, repoRoot, scratchDir } from '../../helpers.ts';
@@ -76,6 +77,17 @@ describe('content from an untrusted commit', { timeout: 30_000 }, () => {
     expect(found).toEqual([
       `${join(content, 'borradores/notas.txt')}  is a link to ${join(await realpath(outside), 'notas.txt')}, outside the content folder`,
       `${join(content, 'borradores/roto.md')}  is a link to nothing`,
+      `${join(content, 'linkrepo')}  is a link to ${await realpath(dirname(content))}, outside the content folder`,
+    ]);
+  });
+
+  it('reports them in a build from scratch too, which lists the content folder before it loads it', async () => {
+    const content = await copyContent();
+    await symlink('..', join(content, 'linkrepo'));
+    const out = join(await scratchDir('dist-'), 'dist');
+    const error = await buildSite({ content, out, cache: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).issues.map(formatIssue)).toEqual([
       `${join(content, 'linkrepo')}  is a link to ${await realpath(dirname(content))}, outside the content folder`,
     ]);
   });
