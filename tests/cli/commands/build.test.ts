@@ -263,50 +263,44 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
     expect(await readFile(join(out, 'empresa.html'), 'utf8')).toContain('<h1');
   });
 
-  it('checks every file after a dev session changed the output folder in place and stopped before writing its cache', async () => {
+  /**
+   * A built site, then a dev session that changed one post's page in place ("Solo en dev.") and was
+   * stopped before it wrote its cache: the last build's cache is put back, but for the stamp dev
+   * dropped, and the post as it was. `before` runs first, on the built site's cache.
+   */
+  async function devStoppedBeforeItsCache<T>(before: (cacheDir: string) => T) {
     const { content, out, args } = await setUp();
     const cacheDir = args[args.indexOf('--cache') + 1]!;
     const saved = `${cacheDir}-saved`;
     await cp(cacheDir, saved, { recursive: true });
+    const earlier = before(cacheDir);
     const post = 'blog/es/mantenimiento-piscinas-verano.md';
     const text = await readFile(join(content, post), 'utf8');
     await writeFile(join(content, post), `${text}\nSolo en dev.\n`);
     const session = new BuildSession();
     await buildSite({ content, out, cache: cacheDir }, session);
     await session.flush();
-    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).toContain('Solo en dev.');
-    // As if dev had been stopped before it wrote its cache: the last build's, but for the stamp dev dropped.
+    const page = join(out, 'blog/mantenimiento-piscinas-verano.html');
+    expect(await readFile(page, 'utf8')).toContain('Solo en dev.');
     await expect(stat(join(cacheDir, 'stamp.v8'))).rejects.toThrow('ENOENT');
     await rm(cacheDir, { recursive: true });
     await rm(join(saved, 'stamp.v8'));
     await rename(saved, cacheDir);
     await writeFile(join(content, post), text);
+    return { content, out, args, cacheDir, page, earlier };
+  }
+
+  it('checks every file after a dev session changed the output folder in place and stopped before writing its cache', async () => {
+    const { args, page } = await devStoppedBeforeItsCache(() => undefined);
     expect((await cli(...args)).code).toBe(0);
-    expect(await readFile(join(out, 'blog/mantenimiento-piscinas-verano.html'), 'utf8')).not.toContain('Solo en dev.');
+    expect(await readFile(page, 'utf8')).not.toContain('Solo en dev.');
   });
 
   it('checks every file when a dev session changed the output folder in place after build read the stamp', async () => {
-    const { content, out, args } = await setUp();
-    const cacheDir = args[args.indexOf('--cache') + 1]!;
-    const saved = `${cacheDir}-saved`;
-    await cp(cacheDir, saved, { recursive: true });
     // What build read to answer "nothing changed", before it claimed the output folder.
-    const stamp = readStamp(cacheDir);
-    const post = 'blog/es/mantenimiento-piscinas-verano.md';
-    const page = 'blog/mantenimiento-piscinas-verano.html';
-    const text = await readFile(join(content, post), 'utf8');
-    await writeFile(join(content, post), `${text}\nSolo en dev.\n`);
-    const session = new BuildSession();
-    await buildSite({ content, out, cache: cacheDir }, session);
-    await session.flush();
-    expect(await readFile(join(out, page), 'utf8')).toContain('Solo en dev.');
-    // Dev's cache not written yet: the last build's, but for the stamp dev dropped.
-    await rm(cacheDir, { recursive: true });
-    await rm(join(saved, 'stamp.v8'));
-    await rename(saved, cacheDir);
-    await writeFile(join(content, post), text);
+    const { content, out, cacheDir, page, earlier: stamp } = await devStoppedBeforeItsCache(readStamp);
     await buildSite({ content, out, cache: cacheDir, stamp });
-    expect(await readFile(join(out, page), 'utf8')).not.toContain('Solo en dev.');
+    expect(await readFile(page, 'utf8')).not.toContain('Solo en dev.');
   });
 
   it('rebuilds a post edited through a link inside the content folder', async () => {
