@@ -23,8 +23,10 @@ export const samplePaths = Object.values(familySamples).flat();
 export const workedExampleSamples: Record<string, [string, string]> = {
   project: ['/trabajos/renovacion-piscina-javea', '/en/projects/pool-renovation-javea'],
   projects: ['/trabajos', '/en/projects'],
-  /** One post a page: the blog's numbered page (1, the older post; /blog shows the newer), and a post with a neighbour on each side of it. */
+  /** One post a page: the blog's numbered page (1, the oldest post; /blog shows the newest), and a post with a neighbour on each side of it. */
   'blog-page': ['/blog/pagina/1', '/en/blog/page/1'],
+  /** The pools category's numbered page: its older post. */
+  'blog-category-page': ['/blog/categoria/piscinas/pagina/1', '/en/blog/category/pools/page/1'],
   'post with neighbours': ['/blog/piscina-en-verano', '/en/blog/summer-pool-care'],
   'home with jobs and reviews': ['/', '/en'],
   'service with jobs and reviews': ['/piscinas', '/en/pool-maintenance'],
