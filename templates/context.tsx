@@ -2,7 +2,7 @@ import { createContext, type ReactElement, useContext } from 'react';
 import type { SiteModel } from '../cli/site/model.ts';
 import { absoluteUrl } from '../cli/site/urls.ts';
 import type { Route, RouteMap } from '../cli/site/routes.ts';
-import type { Lang } from '../cli/site/lang.ts';
+import { inLang, type Lang } from '../cli/site/lang.ts';
 import type { Strings } from '../cli/site/schema/strings.ts';
 
 /** Hashed asset URLs of this build. */
@@ -58,7 +58,7 @@ function pageContext(data: PageData): PageContext {
   return {
     ...data,
     lang,
-    t: data.model.strings[lang],
+    t: inLang(data.model.strings, lang, 'the strings'),
     href: (key) => data.routes.href(key, lang),
     absolute: (path) => absoluteUrl(data.model.site, path),
     image: (name) => `/images/${name}`,

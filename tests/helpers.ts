@@ -4,7 +4,9 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, vi } from 'vitest';
+import { parse } from 'yaml';
 import { repoRoot } from '../cli/support/paths.ts';
+import type { Strings } from '../cli/site/schema/strings.ts';
 
 export { repoRoot };
 export const contentDir = join(repoRoot, 'content');
@@ -14,6 +16,11 @@ export const testPhotoCache = join(repoRoot, 'node_modules/.cache/test-photos');
 
 /** The worked example of jobs, reviews and the business profile: a whole content folder. */
 export const workedExampleDir = join(repoRoot, 'tests/fixtures/worked-example');
+
+/** The shipped strings of a language, content/i18n/<lang>.yaml, as written (not validated). */
+export async function shippedStrings(lang: string): Promise<Strings> {
+  return parse(await readFile(join(contentDir, `i18n/${lang}.yaml`), 'utf8')) as Strings;
+}
 
 const scratch: string[] = [];
 

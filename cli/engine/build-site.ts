@@ -11,7 +11,7 @@ import { toolVersion } from './incremental/versions.ts';
 import type { Lang } from '../site/lang.ts';
 import type { MarkdownPage } from '../site/model.ts';
 import { isLasting } from '../site/routes.ts';
-import { writeContactServices } from './write/contact-services.ts';
+import { contactSite, writeContactServices } from './write/contact-services.ts';
 import { photosEncodedIn } from './photos/encode.ts';
 import {
   afterWriting,
@@ -180,14 +180,14 @@ export async function buildSite(opts: BuildCommandOptions, session?: BuildSessio
   try {
     const { result, written } =
       opts.cache === false ? await fullBuild(opts, base) : await incrementalBuild({ ...opts, cache: opts.cache, inputs }, base, session);
-    writeContactServices(opts.content, result.model.services);
+    writeContactServices(opts.content, contactSite(result.model, result.routes));
     const listed = writePublished(
       result.model.published,
       result.routes.routes.filter(isLasting).map((r) => r.path),
     );
     const count = (lang: Lang) => result.routes.routes.filter((r) => r.lang === lang).length;
     const summary = {
-      pages: { es: count('es'), en: count('en') },
+      pages: Object.fromEntries(result.model.site.languages.map((lang) => [lang, count(lang)])),
       files: written.size,
       bytes: [...written.values()].reduce((sum, o) => sum + o.size, 0),
     };

@@ -22,5 +22,5 @@ export async function loadModel(contentDir: string, options: LoadOptions = {}): 
  */
 export async function loadModelWithoutHtml(contentDir: string): Promise<SiteModel> {
   const content = await loadContent(contentDir);
-  return { ...withHtml(content, () => ''), projects: withBodies(content.projects, () => '') };
+  return { ...withHtml(content, () => ''), projects: withBodies(content.projects, content.site.languages, () => '') };
 }

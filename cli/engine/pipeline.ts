@@ -189,13 +189,14 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     rendering.catch(() => {}); // awaited below, after the site files
     // Made again only when something they read changed, as pages are: the sitemap is 4,000 lines.
     // Here, while the workers render pages; added after them.
-    const files = plan([...siteFiles.keys()].map((file) => ({ item: file, file, base: version })));
+    const makers = siteFiles(model.site.languages);
+    const files = plan([...makers.keys()].map((file) => ({ item: file, file, base: version })));
     const track = tracker(model, routes, index);
     const made = files.stale.map((file) => {
       const read = new Set<string>();
       const content = track.during(read, () => {
         const tracked = track.page(undefined);
-        return siteFiles.get(file)!(tracked.model, tracked.routes);
+        return makers.get(file)!(tracked.model, tracked.routes);
       });
       return { file, content, read };
     });
@@ -216,7 +217,12 @@ export async function build(content: Content, options: BuildOptions): Promise<Bu
     });
     for (const file of files.kept) kept.add(file);
     for (const [file, record] of files.records) pages.set(file, record);
-    const deploy = deployFiles(model.site, routes.redirects);
+    const deploy = deployFiles(
+      model.site,
+      routes.redirects,
+      undefined,
+      routes.routes.filter((r) => r.family === 'not-found').map((r) => r.path),
+    );
     outputs.set('_headers', deploy.headers);
     outputs.set('_redirects', deploy.redirects);
     const admin = await adminFiles(model, { contentFolder: options.contentFolder ?? 'content', toolVersion: version });

@@ -9,7 +9,7 @@ import { type PhotoNamed, photosOfJob, photosOfService } from './checks/photos.t
 import { checkAirConditioning, checkLocalTexts, checkLocalities, checkServices } from './checks/services.ts';
 import { checkSite } from './checks/site.ts';
 import { checkStrings } from './checks/strings.ts';
-import { langs, type Lang } from './lang.ts';
+import { langPattern, type Lang } from './lang.ts';
 import { localFileSchema } from './schema/local.ts';
 import { localitiesFileSchema } from './schema/locality.ts';
 import { legalFrontMatterSchema, postFrontMatterSchema } from './schema/post.ts';
@@ -24,7 +24,7 @@ export type FileFormat = 'yaml' | 'markdown-frontmatter';
 
 /**
  * Where a collection's files lie in the content folder, with `/` between folders. `{lang}` in the
- * path stands for each language: `blog/{lang}` is blog/es and blog/en.
+ * path stands for each language's code: `blog/{lang}` is blog/es, blog/en, blog/de.
  */
 export type CollectionFiles =
   /** One file, e.g. "site.yaml". */
@@ -136,20 +136,31 @@ export const pathIn = (files: CollectionFiles, lang: Lang): string => ('file' in
 /** Whether a collection keeps one file or folder per language. */
 export const perLanguage = (files: CollectionFiles): boolean => ('file' in files ? files.file : files.folder).includes('{lang}');
 
-/** The language of each of a collection's files or folders: both languages, or none. */
-export const languagesOf = (files: CollectionFiles): readonly (Lang | undefined)[] => (perLanguage(files) ? langs : [undefined]);
+/** The language of each of a collection's files or folders: each of `languages`, or none. */
+export const languagesOf = (files: CollectionFiles, languages: readonly Lang[]): readonly (Lang | undefined)[] =>
+  perLanguage(files) ? languages : [undefined];
+
+/**
+ * The language a path of the content folder is in for a collection kept per language: the code
+ * that stands for `{lang}` in its file or folder, when it is written as one. A folder or file of a
+ * language the site does not list is still found: checks/languages.ts names it.
+ */
+export function languageAt(files: CollectionFiles, path: string): Lang | undefined {
+  const [before, after] = ('file' in files ? files.file : files.folder).split('{lang}') as [string, string?];
+  if (after === undefined || !path.startsWith(before)) return undefined;
+  const code = path.slice(before.length, path.length - after.length);
+  return path.endsWith(after) && langPattern.test(code) ? code : undefined;
+}
 
 /**
  * The collections a content file belongs to, by its path in the content folder with `/` between
  * folders: exactly one for every file the loader reads.
  */
 export function collectionsOf(path: string): Collection[] {
-  return collections.filter(({ files }) =>
-    langs.some((lang) => {
-      const at = pathIn(files, lang);
-      if ('file' in files) return path === at;
-      const name = path.startsWith(`${at}/`) ? path.slice(at.length + 1) : undefined;
-      return name !== undefined && !name.includes('/') && name.endsWith(`.${files.extension}`);
-    }),
-  );
+  return collections.filter(({ files }) => {
+    if ('file' in files) return path === files.file || (perLanguage(files) && languageAt(files, path) !== undefined);
+    const folder = path.slice(0, path.lastIndexOf('/'));
+    const inFolder = perLanguage(files) ? languageAt(files, folder) !== undefined : folder === files.folder;
+    return inFolder && path.endsWith(`.${files.extension}`);
+  });
 }

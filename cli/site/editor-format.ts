@@ -11,11 +11,12 @@ import type { Lang } from './lang.ts';
 export interface FileLayout {
   format: FileFormat;
   /**
-   * The keys of the per-language halves, when the file holds its Spanish and English text under
-   * `es` and `en` beside shared fields (a job, a service): the editor shows the halves side by side
-   * (Decap's i18n, one file) and writes them back under `es` and `en`.
+   * The keys of the texts of each language (`fields`), when the file holds a block of them per
+   * language beside shared fields (a job, a service): the editor shows the site's `languages` side
+   * by side (Decap's i18n, one file), the shared fields with the first, and writes each back under
+   * its code.
    */
-  halves?: readonly string[];
+  halves?: { fields: readonly string[]; languages: readonly Lang[] };
   /** The order of the top-level keys, for a new file. */
   order: readonly string[];
   /** A field of the form that names a new file and is not written in it. */
@@ -37,8 +38,10 @@ export function fromFile(text: string, layout: FileLayout): Data {
   const parsed: unknown = parseDocument(frontMatter).toJS();
   const data: Data = { ...(isRecord(parsed) ? parsed : {}), ...(body !== undefined && { [bodyKey]: body.replace(/^(?:\r?\n)+/, '') }) };
   if (!layout.halves) return { ...data, [sourceKey]: text };
-  const { es, en, ...shared } = data;
-  return { es: { ...shared, ...(isRecord(es) ? es : {}), [sourceKey]: text }, en: isRecord(en) ? en : {} };
+  const [first, ...others] = layout.halves.languages as [Lang, ...Lang[]];
+  const shared = Object.fromEntries(Object.entries(data).filter(([key]) => !layout.halves!.languages.includes(key)));
+  const block = (lang: Lang) => (isRecord(data[lang]) ? (data[lang] as Data) : {});
+  return { [first]: { ...shared, ...block(first), [sourceKey]: text }, ...Object.fromEntries(others.map((lang) => [lang, block(lang)])) };
 }
 
 /** A file's text from the entry the editor saves. */
@@ -70,12 +73,20 @@ function withoutSource(entry: Data): { data: Data; source?: string } {
   return { data, source: typeof source === 'string' ? source : undefined };
 }
 
-/** The file's data from the two halves the editor shows: shared fields and Spanish text in `es`, English text in `en`. */
-function joinHalves(entry: Record<Lang, Data | undefined>, halves: readonly string[]): { data: Data; source?: string } {
-  const { data: es, source } = withoutSource(entry.es ?? {});
-  const half = (from: Data) => Object.fromEntries(halves.filter((key) => key in from).map((key) => [key, from[key]]));
-  const shared = Object.fromEntries(Object.entries(es).filter(([key]) => !halves.includes(key)));
-  return { data: { ...shared, es: half(es), en: half(entry.en ?? {}) }, source };
+/**
+ * The file's data from the languages the editor shows: shared fields and the first language's text
+ * in the first, each other language's text in its own; one left empty is not written (pruned).
+ */
+function joinHalves(
+  entry: Record<Lang, Data | undefined>,
+  { fields, languages }: NonNullable<FileLayout['halves']>,
+): { data: Data; source?: string } {
+  const [first, ...others] = languages as [Lang, ...Lang[]];
+  const { data: main, source } = withoutSource(entry[first] ?? {});
+  const half = (from: Data) => Object.fromEntries(fields.filter((key) => key in from).map((key) => [key, from[key]]));
+  const shared = Object.fromEntries(Object.entries(main).filter(([key]) => !fields.includes(key)));
+  const texts = Object.fromEntries([first, ...others].map((lang) => [lang, half(lang === first ? main : (entry[lang] ?? {}))]));
+  return { data: { ...shared, ...texts }, source };
 }
 
 /**

@@ -105,7 +105,7 @@ export const errors = {
   UnknownService: entry(
     'E_UNKNOWN_SERVICE',
     (slug: string, _services: Iterable<unknown>) => `${excerpt(slug)} is not a service`,
-    (_slug, services) => `use the Spanish slug of one: ${oneOf(services)}`,
+    (_slug, services) => `use the key of one (its slug in the site's first language): ${oneOf(services)}`,
   ),
   UnknownLocality: entry(
     'E_UNKNOWN_LOCALITY',
@@ -134,7 +134,7 @@ export const errors = {
   ),
   LocalTextName: entry(
     'E_LOCAL_TEXT_NAME',
-    (family: string, _families: Iterable<unknown>) => `${excerpt(family)} is not the Spanish slug of a service or of air conditioning`,
+    (family: string, _families: Iterable<unknown>) => `${excerpt(family)} is not the key of a service or of air conditioning`,
     (_family, families) => `name the file after one of ${oneOf(families)}`,
   ),
   SlugNotFileName: entry(
@@ -142,10 +142,35 @@ export const errors = {
     (slug: string, fileName: string) => `${excerpt(slug)} must match the file name ${fileName}`,
     (slug) => `rename the file ${slug}.md, or set the slug to its name`,
   ),
+  UnknownLanguage: entry(
+    'E_UNKNOWN_LANGUAGE',
+    (code: string, languages: readonly string[]) => `${excerpt(code)} is not one of the site's languages (${languages.join(', ')})`,
+    (code) => `add "${code}" to languages in content/site.yaml (with its strings file, content/i18n/${code}.yaml), or correct the code`,
+  ),
+  NoDefaultText: entry(
+    'E_NO_DEFAULT_TEXT',
+    (lang: string) => `has no "${lang}" text; "${lang}" is the site's first language, which every page has`,
+    (lang) => `write its texts under "${lang}:" first; other languages may follow where the company has them`,
+  ),
+  MissingInLanguage: entry(
+    'E_MISSING_IN_LANGUAGE',
+    (lang: string, what: string) => `has a "${lang}" text but no ${what} in "${lang}"`,
+    (lang) => `add it under "${lang}", or remove the "${lang}" text until it is complete`,
+  ),
+  MissingStrings: entry(
+    'E_MISSING_STRINGS',
+    (lang: string) => `"${lang}" has no interface strings: content/i18n/${lang}.yaml is missing`,
+    (lang) => `copy the first language's strings file to content/i18n/${lang}.yaml and translate every string`,
+  ),
   NoCounterpart: entry(
     'E_NO_COUNTERPART',
     (lang: string, slug: string, _folder: string) => `no ${lang} page has the slug ${excerpt(slug)}`,
     (_lang, _slug, folder) => `set counterpart to the slug of a page in content/${folder}/, or write that page`,
+  ),
+  NoCounterpartGiven: entry(
+    'E_NO_COUNTERPART_GIVEN',
+    (first: string, _folder: string) => `names no counterpart: a translation names the "${first}" page it translates`,
+    (_first, folder) => `set counterpart to the slug of a page in content/${folder}/`,
   ),
   CounterpartMismatch: entry(
     'E_COUNTERPART_MISMATCH',

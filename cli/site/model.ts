@@ -1,19 +1,39 @@
 // The site as the templates see it: validated content, Markdown rendered. Types only.
 import type { LocalTexts } from './schema/local.ts';
 import type { Locality } from './schema/locality.ts';
-import type { Project } from './schema/project.ts';
+import type { ProjectEntry } from './schema/project.ts';
 import type { Review } from './schema/review.ts';
 import type { LegalFrontMatter, PostFrontMatter } from './schema/post.ts';
-import type { AirConditioning, Service } from './schema/service.ts';
+import type { AirConditioning, ServiceEntry } from './schema/service.ts';
 import type { Site } from './schema/site.ts';
 import type { Lang } from './lang.ts';
 import type { Strings } from './schema/strings.ts';
 
+/**
+ * What pairs an entry's pages across languages and what other files name it by: its slug in the
+ * site's first language (site.yaml `languages`), which every entry has (checks/languages.ts).
+ */
+interface Keyed {
+  key: string;
+}
+
+// The entries with a text per language (schema/common.ts withTexts) are types, not interfaces: an
+// interface may not add fields beside their blocks' index signature, an intersection may.
+
+/** A service as the pages see it, with its key: posts, jobs and local texts name it by that. */
+export type Service = ServiceEntry & Keyed;
+
+/** A finished job as loaded, with its key. */
+export type Project = ProjectEntry & Keyed;
+
+/** Air conditioning's page, with its key: its local texts are named by it. */
+export type AirConditioningPage = AirConditioning & Keyed;
+
 /** A locality as the pages see it: its content, and its nearest neighbours. */
-export interface Place extends Locality {
+export type Place = Locality & {
   /** Slugs of the three nearest localities, nearest first. */
   nearby: string[];
-}
+};
 
 /** An image of content/images/, with its intrinsic size so every <img> gets width and height. */
 export interface Image {
@@ -50,17 +70,13 @@ export interface Photo {
 }
 
 /** A finished job as loaded, with its file, which problems in its Markdown name. */
-export interface ProjectSource extends Project {
-  file: string;
-}
+export type ProjectSource = Project & { file: string };
 
-/** A finished job as pages show it: its Markdown body rendered per language. */
-export interface ProjectPage extends Project {
-  html: Record<Lang, string>;
-}
+/** A finished job as pages show it: its Markdown body rendered in each language it has. */
+export type ProjectPage = Project & { html: Record<Lang, string> };
 
 /** What a page loaded from a Markdown file holds besides its front matter. */
-export interface MarkdownPage {
+export interface MarkdownPage extends Keyed {
   lang: Lang;
   /** The body's Markdown. */
   markdown: string;
@@ -83,10 +99,11 @@ export interface LegalPage extends Omit<LegalSource, 'markdown'> {
 /** Everything the templates render from: validated, cross-checked content, Markdown rendered. */
 export interface SiteModel {
   site: Site;
+  /** One strings file for each of the site's languages (`site.languages`). */
   strings: Record<Lang, Strings>;
   /** Sorted by their `order`. */
   services: Service[];
-  airConditioning: AirConditioning;
+  airConditioning: AirConditioningPage;
   localities: Place[];
   /**
    * What each trade means in each locality (content/local/), by the Spanish slug of the service or
@@ -98,7 +115,7 @@ export interface SiteModel {
    * still answer, as a page or an alias, unless its line is deleted on purpose.
    */
   published: { file: string; paths: string[] };
-  /** Newest first. */
+  /** By language, newest first: a language without posts has none. */
   posts: Record<Lang, Post[]>;
   legal: Record<Lang, LegalPage[]>;
   images: Map<string, Image>;

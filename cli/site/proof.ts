@@ -1,12 +1,13 @@
 // Which finished jobs and reviews a page shows, most relevant first: the work nearest the reader.
 import { distanceKm } from './geo.ts';
 import { byCodeUnits } from './order.ts';
+import type { Lang } from './lang.ts';
 import type { Place, ProjectPage, SiteModel } from './model.ts';
 import type { Review } from './schema/review.ts';
 
 /** What a page is about: a service, a locality, both, or neither (the home page). */
 export interface Focus {
-  /** Spanish slug of the service. */
+  /** The service, by its key. */
   service?: string;
   locality?: Place;
 }
@@ -39,9 +40,18 @@ function rank<T extends Entry>(entries: readonly T[], model: Pick<SiteModel, 'lo
     .map(({ entry }) => entry);
 }
 
-/** Finished jobs for a page, most relevant first, at most `limit`. */
-export const relevantProjects = (model: Pick<SiteModel, 'localities' | 'projects'>, focus: Focus, limit: number): ProjectPage[] =>
-  rank(model.projects, model, focus).slice(0, limit);
+/** Finished jobs for a page in `lang`, most relevant first, at most `limit`: those with a text in that language. */
+export const relevantProjects = (
+  model: Pick<SiteModel, 'localities' | 'projects'>,
+  focus: Focus,
+  lang: Lang,
+  limit: number,
+): ProjectPage[] =>
+  rank(
+    model.projects.filter((p) => p[lang]),
+    model,
+    focus,
+  ).slice(0, limit);
 
 /** Reviews for a page, most relevant first, at most `limit`. */
 export const relevantReviews = (model: Pick<SiteModel, 'localities' | 'reviews'>, focus: Focus, limit: number): Review[] =>

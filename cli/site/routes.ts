@@ -1,15 +1,14 @@
 import { dirname, join as joinPath } from 'node:path';
 import { type ListPage, pagesOf, postLinks, type PostLinks } from './blog.ts';
-import { resultSlugs } from './contact/fields.ts';
 import { ContentError, type ContentIssue } from './issues.ts';
 import { errors } from './errors.ts';
 import type { LegalPage, Place, Post, ProjectPage, SiteModel } from './model.ts';
-import { langs, type Lang } from './lang.ts';
-import type { Service } from './schema/service.ts';
+import { langPrefix, type Lang } from './lang.ts';
+import type { Service } from './model.ts';
 import { hostPath, servedBy, matchForm } from './served.ts';
 
 interface Base {
-  /** The same in both languages: the translation key that pairs a page with its counterpart. */
+  /** The same in every language: the translation key that pairs a page with its counterparts. */
   key: string;
   lang: Lang;
   /** URL path without trailing slash: "/", "/en", "/electricistas/javea". */
@@ -95,20 +94,6 @@ export const sampledFamilies: Family[] = [
   'not-found',
 ];
 
-/** Fixed path segments of the pages that are not content-driven (the published URLs, which must never change). */
-export const fixedSlugs = {
-  about: { es: 'empresa', en: 'about' },
-  contact: { es: 'contacto', en: 'contact' },
-  blog: { es: 'blog', en: 'blog' },
-  /** Under the blog: a numbered page of a list of posts (/blog/pagina/2), a category (/blog/categoria/piscinas). */
-  blogPage: { es: 'pagina', en: 'page' },
-  blogCategory: { es: 'categoria', en: 'category' },
-  /** Finished jobs: "trabajos" is what Spanish customers ask to see; "projects" is the English word for them. */
-  projects: { es: 'trabajos', en: 'projects' },
-  ...resultSlugs,
-  'not-found': { es: '404', en: '404' },
-} as const satisfies Record<string, Record<Lang, string>>;
-
 /** Route keys, so templates ask the map for a page instead of concatenating URLs. */
 export const routeKey = {
   home: () => 'home',
@@ -121,16 +106,17 @@ export const routeKey = {
    */
   blogPage: (category?: string, page = 0) => `${category ? `blog/category/${category}` : 'blog'}${page > 0 ? `/page/${page}` : ''}`,
   projects: () => 'projects',
-  project: (p: Pick<ProjectPage, 'es'>) => `project/${p.es.slug}`,
+  project: (p: Pick<ProjectPage, 'key'>) => `project/${p.key}`,
   notFound: () => 'not-found',
   thanks: () => 'thanks',
   sendError: () => 'send-error',
   airConditioning: () => 'air-conditioning',
   airConditioningLocality: (l: Pick<Place, 'slug'>) => `air-conditioning/${l.slug}`,
-  service: (s: Service) => `service/${s.slug.es}`,
-  serviceLocality: (s: Service, l: Pick<Place, 'slug'>) => `service/${s.slug.es}/${l.slug}`,
-  post: (p: Pick<Post, 'lang' | 'slug' | 'counterpart'>) => `post/${p.lang === 'es' ? p.slug : p.counterpart}`,
-  legal: (p: Pick<LegalPage, 'lang' | 'slug' | 'counterpart'>) => `legal/${p.lang === 'es' ? p.slug : p.counterpart}`,
+  service: (s: Pick<Service, 'key'>) => `service/${s.key}`,
+  serviceLocality: (s: Pick<Service, 'key'>, l: Pick<Place, 'slug'>) => `service/${s.key}/${l.slug}`,
+  post: (p: Pick<Post, 'key'>) => `post/${p.key}`,
+  /** A legal text, by its key: its slug in the site's first language. */
+  legal: (key: string) => `legal/${key}`,
   /** The legal text the cookie-settings links fall back to without JavaScript. */
   cookiePolicy: () => 'legal/politica-cookies',
 };
@@ -138,11 +124,6 @@ export const routeKey = {
 /** The route key of page `n` (0: the first) of the list of posts that `route` is a page of. */
 export const listingPageKey = (route: ListingRoute, n: number): string =>
   routeKey.blogPage('category' in route ? route.category : undefined, n);
-
-const join = (lang: Lang, ...segments: string[]) => {
-  const parts = lang === 'en' ? ['en', ...segments] : segments;
-  return `/${parts.join('/')}`;
-};
 
 /** Where a route's HTML goes in the output folder: "/" → index.html, "/a/b" → a/b.html. */
 export const outputFile = (path: string): string => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
@@ -156,9 +137,13 @@ export class RouteMap {
   private readonly pathIndex = new Map<string, Route>();
   private readonly families = new Map<string, readonly Route[]>();
 
+  /** The site's languages, the default first (site.yaml `languages`). */
+  readonly languages: readonly Lang[];
+
   constructor(model: SiteModel) {
+    const languages = (this.languages = model.site.languages);
     const ac = model.airConditioning;
-    const parent = model.services.find((s) => s.slug.es === ac.parent);
+    const parent = model.services.find((s) => s.key === ac.parent);
     const clashes: string[] = [];
     const add = (route: Route) => {
       const taken = this.pathIndex.get(route.path);
@@ -170,14 +155,21 @@ export class RouteMap {
       this.routes.push(route);
     };
 
-    for (const lang of langs) {
-      const page = (family: Route['family'], slugs: Record<Lang, string> | undefined, indexable = true) =>
-        ({ key: family, lang, family, path: slugs ? join(lang, slugs[lang]) : join(lang), indexable }) as Route;
-      add({ ...page('home', undefined), path: lang === 'es' ? '/' : '/en' });
-      for (const service of model.services) {
-        add({ key: routeKey.service(service), lang, family: 'service', service, path: join(lang, service.slug[lang]), indexable: true });
-        for (const locality of model.localities) {
-          const path = join(lang, service.slug[lang], locality.slug);
+    // A page exists in a language where its text does: the strings make the fixed pages of every
+    // language, content the others where it has a text in that language (checks/languages.ts).
+    for (const lang of languages) {
+      const slugs = model.strings[lang]!.slugs;
+      const join = (...segments: string[]) => `${langPrefix(languages, lang)}/${segments.join('/')}`.replace(/\/$/, '') || '/';
+      const page = (family: Route['family'], slug: string | undefined, indexable = true) =>
+        ({ key: family, lang, family, path: slug ? join(slug) : join(), indexable }) as Route;
+      add(page('home', undefined));
+      const services = model.services.filter((s) => s[lang] && s.slug[lang]);
+      const localities = model.localities.filter((l) => l[lang]);
+      for (const service of services) {
+        const slug = service.slug[lang]!;
+        add({ key: routeKey.service(service), lang, family: 'service', service, path: join(slug), indexable: true });
+        for (const locality of localities) {
+          const path = join(slug, locality.slug);
           add({
             key: routeKey.serviceLocality(service, locality),
             lang,
@@ -189,10 +181,10 @@ export class RouteMap {
           });
         }
       }
-      if (parent) {
-        const acPath = join(lang, parent.slug[lang], ac.slug[lang]);
+      if (parent && services.includes(parent) && ac[lang] && ac.slug[lang]) {
+        const acPath = join(parent.slug[lang]!, ac.slug[lang]);
         add({ key: routeKey.airConditioning(), lang, family: 'air-conditioning', path: acPath, indexable: true });
-        for (const locality of model.localities) {
+        for (const locality of localities) {
           const path = `${acPath}/${locality.slug}`;
           add({
             key: routeKey.airConditioningLocality(locality),
@@ -204,42 +196,44 @@ export class RouteMap {
           });
         }
       }
-      add(page('about', fixedSlugs.about));
-      add(page('contact', fixedSlugs.contact));
-      const posts = model.posts[lang];
-      const blog = join(lang, fixedSlugs.blog[lang]);
+      add(page('about', slugs.about));
+      add(page('contact', slugs.contact));
+      // The blog of a language exists once it has a post.
+      const posts = model.posts[lang] ?? [];
+      const blog = join(slugs.blog);
       const listing = (path: string, list: readonly Post[], category?: string) =>
         pagesOf(list, model.site.blog.pageSize).forEach((shown) => {
           const at = { ...shown, key: routeKey.blogPage(category, shown.page), lang, indexable: true };
           const first = shown.page === 0;
-          const paged = first ? path : `${path}/${fixedSlugs.blogPage[lang]}/${shown.page}`;
+          const paged = first ? path : `${path}/${slugs.blogPage}/${shown.page}`;
           add(
             category
               ? { ...at, family: first ? 'blog-category' : 'blog-category-page', category, path: paged }
               : { ...at, family: first ? 'blog' : 'blog-page', path: paged },
           );
         });
-      listing(blog, posts);
+      if (posts.length > 0) listing(blog, posts);
       // A category without posts has no page.
-      for (const category of model.strings[lang].blog.categories) {
+      for (const category of model.strings[lang]!.blog.categories) {
         const inIt = posts.filter((p) => p.category === category.key);
-        if (inIt.length > 0) listing(`${blog}/${fixedSlugs.blogCategory[lang]}/${category.slug}`, inIt, category.key);
+        if (inIt.length > 0) listing(`${blog}/${slugs.blogCategory}/${category.slug}`, inIt, category.key);
       }
       for (const [post, links] of postLinks(posts)) {
         add({ key: routeKey.post(post), lang, family: 'post', post, ...links, path: `${blog}/${post.slug}`, indexable: true });
       }
-      // The jobs' index exists once there is a job to show.
-      if (model.projects.length > 0) add(page('projects', fixedSlugs.projects));
-      for (const project of model.projects) {
-        const path = join(lang, fixedSlugs.projects[lang], project[lang].slug);
+      // The jobs' index exists once there is a job to show in the language.
+      const projects = model.projects.filter((p) => p[lang]);
+      if (projects.length > 0) add(page('projects', slugs.projects));
+      for (const project of projects) {
+        const path = join(slugs.projects, project[lang]!.slug);
         add({ key: routeKey.project(project), lang, family: 'project', project, path, indexable: true });
       }
-      for (const legal of model.legal[lang]) {
-        add({ key: routeKey.legal(legal), lang, family: 'legal', page: legal, path: join(lang, legal.slug), indexable: true });
+      for (const legal of model.legal[lang] ?? []) {
+        add({ key: routeKey.legal(legal.key), lang, family: 'legal', page: legal, path: join(legal.slug), indexable: true });
       }
-      add(page('thanks', fixedSlugs.thanks, false));
-      add(page('send-error', fixedSlugs['send-error'], false));
-      add(page('not-found', fixedSlugs['not-found'], false));
+      add(page('thanks', slugs.thanks, false));
+      add(page('send-error', slugs.sendError, false));
+      add(page('not-found', slugs.notFound, false));
     }
     const issues: ContentIssue[] = clashes.map((clash) => ({ file: 'routes', ...errors.SharedUrl(clash) }));
     issues.push(...this.addRedirects(parent, dirname(model.published.file)));
@@ -282,7 +276,7 @@ export class RouteMap {
         continue;
       }
       if (route.family === 'project') {
-        const file = `${content('projects')} (the job "${route.project.es.slug}")`;
+        const file = `${content('projects')} (the job "${route.project.key}")`;
         for (const alias of route.project.aliases?.[route.lang] ?? []) add(alias, route, file);
         continue;
       }
@@ -295,15 +289,15 @@ export class RouteMap {
       const locality = route.family === 'service-locality' || route.family === 'air-conditioning-locality' ? route.locality : undefined;
       if (!service && !locality) continue;
       const segments = route.path.split('/').filter(Boolean);
-      const at = route.lang === 'en' ? 1 : 0;
-      for (const serviceSlug of service ? [service.slug[route.lang], ...(service.aliases?.[route.lang] ?? [])] : [segments[at]!]) {
+      const at = langPrefix(this.languages, route.lang) ? 1 : 0;
+      for (const serviceSlug of service ? [service.slug[route.lang]!, ...(service.aliases?.[route.lang] ?? [])] : [segments[at]!]) {
         for (const localitySlug of locality ? [locality.slug, ...(locality.aliases ?? [])] : [segments.at(-1)!]) {
           const old = [...segments];
           old[at] = serviceSlug;
           if (locality) old[old.length - 1] = localitySlug;
           const file =
             service && serviceSlug !== service.slug[route.lang]
-              ? `${content('services')} (the service "${service.slug.es}")`
+              ? `${content('services')} (the service "${service.key}")`
               : content('localities.yaml');
           add(`/${old.join('/')}`, route, file);
         }
@@ -340,13 +334,29 @@ export class RouteMap {
     return route;
   }
 
+  /** The page of a key in a language, if the page exists there: a language may be partial. */
+  find(key: string, lang: Lang): Route | undefined {
+    return this.byKey.get(key)?.[lang];
+  }
+
   href(key: string, lang: Lang): string {
     return this.get(key, lang).path;
   }
 
-  /** The same page in the other language. Every key exists in both languages by construction. */
-  counterpart(route: Route): Route {
-    return this.get(route.key, route.lang === 'es' ? 'en' : 'es');
+  /** The same page in each of the site's languages it exists in, `route` among them, in the site's order. */
+  counterparts(route: Route): Route[] {
+    const pair = this.byKey.get(route.key) ?? {};
+    return this.languages.flatMap((lang) => pair[lang] ?? []);
+  }
+
+  /**
+   * A page's hreflang alternates, for its <head> and the sitemap: each language it exists in, and
+   * `x-default`, the first language's page. None for a page in one language alone.
+   */
+  alternates(route: Route): { hreflang: string; path: string }[] {
+    const all = this.counterparts(route);
+    if (all.length < 2) return [];
+    return [...all.map((r) => ({ hreflang: r.lang, path: r.path })), { hreflang: 'x-default', path: all[0]!.path }];
   }
 
   /** The pages of a family, in map order. Every page asks for some, so each list is made once. */

@@ -1,7 +1,6 @@
 // The paths the site answers with something other than a page: an alias may not take them.
 import { contactPath } from './contact/fields.ts';
-import { langs } from './lang.ts';
-import { feedPaths, manifestPaths, robotsPath, sitemapPath } from './urls.ts';
+import { languageFile, robotsPath, sitemapPath } from './urls.ts';
 
 /** Where the editor signs in to GitHub (functions/editor-auth/): beside the contact function. */
 export const editorAuthPath = '/api/auth';
@@ -18,8 +17,6 @@ const servedFolders = new Map([
 const servedFiles = new Map<string, string>([
   [sitemapPath, 'the sitemap'],
   [robotsPath, 'the rules for search engines'],
-  ...langs.map((lang) => [feedPaths[lang], `the ${lang} blog's feed`] as const),
-  ...langs.map((lang) => [manifestPaths[lang], `the ${lang} web manifest`] as const),
   ['/_headers', "the hosts' header rules"],
   ['/_redirects', "the hosts' redirect rules"],
 ]);
@@ -55,6 +52,8 @@ export function servedBy(path: string): string | undefined {
   const at = hostPath(path);
   const folder = servedFolders.get(at.split('/')[1]!.toLowerCase());
   if (folder) return `under /${at.split('/')[1]}/, where ${folder}`;
-  const file = servedFiles.get(at);
+  const file =
+    servedFiles.get(at) ??
+    (languageFile.test(at) ? (at.endsWith('.xml') ? "a language's blog feed" : "a language's web manifest") : undefined);
   return file && `${at}, ${file} the build writes`;
 }

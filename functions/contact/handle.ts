@@ -2,17 +2,16 @@
  * The contact function's core: one Web-standard handler. It knows no host, file system or clock;
  * everything it needs from outside comes in `env`.
  */
-import { droppedParam, resultSlugs, tokenField, tokenPattern } from '../../cli/site/contact/fields.ts';
+import { type ContactSite, droppedParam, tokenField, tokenPattern } from '../../cli/site/contact/fields.ts';
 import { contactFields, honeypotField, langOf, validateContact, type Contact, type ContactErrors } from '../../cli/site/contact/schema.ts';
-import type { Lang } from '../../cli/site/lang.ts';
 import { isRecord } from '../../cli/site/json.ts';
 import { visitorKey } from './visitor.ts';
-import { services } from './services.ts';
+import { site } from './services.ts';
 
 export const maxBodyBytes = 16 * 1024;
 /** Browsers, proxies and hosts refuse longer headers (8 KB is a common limit), so a redirect stays below. */
 const maxLocationBytes = 8000;
-const serviceSlugs = services.map((s) => s.slug);
+const serviceSlugs = site.services.map((s) => s.slug);
 
 export interface Mailer {
   /** Where enquiries go, for log lines, e.g. "the SMTP server mail.example.com:587". */
@@ -40,11 +39,7 @@ export interface ContactEnv {
   clientIp: string | undefined;
 }
 
-/** Where the no-JavaScript form lands after posting. */
-const resultPages = (lang: Lang) => {
-  const prefix = lang === 'en' ? '/en/' : '/';
-  return { sent: prefix + resultSlugs.thanks[lang], failed: prefix + resultSlugs['send-error'][lang] };
-};
+type Language = ContactSite['languages'][number];
 
 const json = 'application/json';
 const form = 'application/x-www-form-urlencoded';
@@ -69,10 +64,10 @@ export async function handleContact(request: Request, env: ContactEnv): Promise<
   const input = type === json ? parseJsonObject(body) : Object.fromEntries(new URLSearchParams(body));
   if (input === undefined) return failure(400, 'invalid_body');
 
-  const lang = langOf(input);
+  const lang = langOf(input, site.languages);
   const reply = type === json ? jsonReply : formReply(lang, input);
   if (input[honeypotField] !== '') return reply.sent();
-  const result = validateContact(input, lang, serviceSlugs);
+  const result = validateContact(input, lang.code, lang.messages, serviceSlugs);
   if (!result.ok) return reply.invalid(result.errors);
   // Only delivered enquiries count, so a visitor fixing typos, or trying again while the mail
   // server is down, is never locked out. Counted before sending, so a burst cannot slip past.
@@ -111,8 +106,7 @@ const jsonReply: Reply = {
  * The form keeps its data on the error page through the URL fragment, which browsers never send
  * to a server, so the visitor's details stay out of every access log.
  */
-function formReply(lang: Lang, input: Record<string, unknown>): Reply {
-  const pages = resultPages(lang);
+function formReply(pages: Language, input: Record<string, unknown>): Reply {
   const failedPage = withFields(pages.failed, input);
   const redirect = (location: string, headers: Record<string, string> = {}) =>
     new Response(null, { status: 303, headers: { Location: location, ...noStore, ...headers } });

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import { controlCharacter, emailPattern, type Contact } from '../../cli/site/contact/schema.ts';
-import { services } from './services.ts';
+import { site } from './services.ts';
 
 export interface Addresses {
   /** Fixed sender, e.g. "Web <web@example.com>" (CONTACT_FROM). */
@@ -22,7 +22,8 @@ const headerText = (text: string) => text.replace(controlCharacters, ' ').trim()
 /** Each line of the visitor's message quoted, so none can pass for a line of the enquiry. */
 const quoted = (text: string) => text.split(lineBreak).map((line) => `> ${line.replace(controlCharacters, ' ')}`);
 
-const titles = new Map(services.map((s) => [s.slug, s.title]));
+const titles = new Map(site.services.map((s) => [s.slug, s.title]));
+const languageNames = new Map(site.languages.map((l) => [l.code, l.name]));
 
 /**
  * The e-mail for one enquiry. The visitor's address only ever goes into Reply-To. With the form's
@@ -34,14 +35,15 @@ export async function composeEmail(contact: Contact, { from, to }: Addresses, to
       `Refusing to use "${headerText(contact.email)}" as Reply-To: it is not a plain e-mail address. Validate the enquiry with validateContact first.`,
     );
   }
-  // The company reads its mail in Spanish, whatever the page's language: the service by its Spanish name.
-  const service = titles.get(contact.servicio)?.es;
+  // The company reads its mail in the site's first language, whatever the page's: the service by its name there.
+  const service = titles.get(contact.servicio);
   if (!service) {
     throw new Error(
       `"${headerText(contact.servicio)}" is not one of the site's services. Validate the enquiry with validateContact first.`,
     );
   }
-  const languageTag = contact.lang === 'en' ? ' [EN]' : '';
+  const first = site.languages[0]!.code;
+  const languageTag = contact.lang === first ? '' : ` [${contact.lang.toUpperCase()}]`;
   return {
     ...(token && { messageId: await enquiryMessageId(contact, token, from) }),
     from,
@@ -56,7 +58,7 @@ export async function composeEmail(contact: Contact, { from, to }: Addresses, to
       `Teléfono: ${contact.telefono}`,
       `Servicio: ${service}`,
       `Localidad: ${contact.localidad}`,
-      `Idioma de la página: ${contact.lang === 'en' ? 'inglés (en)' : 'español (es)'}`,
+      `Idioma de la página: ${languageNames.get(contact.lang) ?? contact.lang} (${contact.lang})`,
       '',
       'Mensaje:',
       ...quoted(contact.mensaje),

@@ -7,10 +7,10 @@ const badge = 'inline-flex items-center gap-1.5 rounded-full bg-white px-4 py-2 
 
 /** Locality badges in alphabetical order, the one a visitor looking for a town can follow; with `href`, each links to that locality's page. */
 export function LocalityLinks({ localities, href }: { localities: readonly Locality[]; href?: (l: Locality) => string }) {
-  const { lang } = usePage();
+  const { t } = usePage();
   return (
     <ul className="flex flex-wrap gap-2">
-      {byName(localities, (l) => l.name, lang).map((l) => {
+      {byName(localities, (l) => l.name, t.locale).map((l) => {
         const content = (
           <>
             <MapPin className="size-4 text-terracotta-600" />

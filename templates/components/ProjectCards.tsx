@@ -1,4 +1,6 @@
+import { inLang } from '../../cli/site/lang.ts';
 import type { ProjectPage } from '../../cli/site/model.ts';
+import type { ProjectText } from '../../cli/site/schema/project.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { Picture } from './Picture.tsx';
@@ -11,16 +13,16 @@ export function ProjectCards({ projects, heading = 'h3' }: { projects: readonly 
   return (
     <ul className={`grid gap-6 ${gridColumns(projects.length, 3)}`}>
       {projects.map((project) => {
-        const text = project[lang];
+        const text = inLang<ProjectText>(project, lang, `the job "${project.key}"`);
         const lead = project.photos[0]!;
         const locality = model.localities.find((l) => l.slug === project.locality)!;
         return (
-          <li key={project.es.slug}>
+          <li key={project.key}>
             <TeaserCard
               picture={
                 <Picture
                   photo={model.photos.get(lead.file)!}
-                  alt={lead.alt[lang]}
+                  alt={inLang(lead.alt, lang, `the lead photo of "${project.key}"`)}
                   sizes={
                     projects.length === 1 ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw'
                   }

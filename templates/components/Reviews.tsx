@@ -32,15 +32,15 @@ export function Reviews({ reviews, tone }: { reviews: readonly Review[]; tone?: 
                 <blockquote lang={review.lang === lang ? undefined : review.lang} className={`mt-3 flex-1 text-slate-800 ${measure}`}>
                   <p>{review.text}</p>
                 </blockquote>
-                {review.translation && review.lang !== lang && (
+                {review.lang !== lang && review.translation?.[lang] && (
                   <p className={`mt-3 text-sm text-slate-700 ${measure}`}>
                     <span className="font-semibold">{t.reviews.translation}: </span>
-                    {review.translation}
+                    {review.translation[lang]}
                   </p>
                 )}
                 <figcaption className="mt-4 text-sm text-slate-600">
                   <span className="font-semibold text-sea-900">{review.author}</span>
-                  {locality && `, ${locality.name}`} · <time dateTime={review.date}>{formatDate(review.date, lang)}</time> ·{' '}
+                  {locality && `, ${locality.name}`} · <time dateTime={review.date}>{formatDate(review.date, t)}</time> ·{' '}
                   {review.url ? (
                     <a href={review.url} className="underline underline-offset-2" rel="noopener">
                       {via}

@@ -1,5 +1,5 @@
 import { Droplets, Hammer, Paintbrush, Shovel, Snowflake, Sun, Trees, Waves, Zap } from './icons.tsx';
-import type { Service } from '../../cli/site/schema/service.ts';
+import type { Service } from '../../cli/site/model.ts';
 
 const icons = {
   zap: Zap,

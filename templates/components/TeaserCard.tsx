@@ -31,7 +31,7 @@ export function TeaserCard({
   heading?: 'h2' | 'h3';
   alone?: boolean;
 }) {
-  const { lang } = usePage();
+  const { t } = usePage();
   return (
     <article
       className={`flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${alone ? 'md:grid md:grid-cols-2 md:items-center' : ''}`}
@@ -41,7 +41,7 @@ export function TeaserCard({
         <p className="flex flex-wrap items-center gap-3 text-sm">
           <Tag href={tagHref}>{tag}</Tag>
           <time dateTime={date} className="text-slate-600">
-            {formatDate(date, lang)}
+            {formatDate(date, t)}
           </time>
         </p>
         <Heading className="mt-3 text-xl font-bold text-sea-900">

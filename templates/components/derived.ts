@@ -1,5 +1,6 @@
 import type { Lang } from '../../cli/site/lang.ts';
-import type { SiteModel } from '../../cli/site/model.ts';
+import type { Service, SiteModel } from '../../cli/site/model.ts';
+import type { ServiceText } from '../../cli/site/schema/service.ts';
 import type { Locality } from '../../cli/site/schema/locality.ts';
 import type { Strings } from '../../cli/site/schema/strings.ts';
 import { fill } from '../../cli/site/placeholders.ts';
@@ -8,22 +9,36 @@ import { formatList } from '../intl.ts';
 // Copy that states how many services or places there are, or names them, takes them from the
 // content: a site with two services must not promise eight.
 
-/** "electricistas, fontaneros y piscinas": the services' names, in their order, as running text. */
-export const serviceList = (model: SiteModel, lang: Lang): string =>
+/**
+ * The services that have a text in `lang`, each with it, in their order: a language may be partial,
+ * and its pages name and link only the services it has.
+ */
+export const servicesIn = (model: Pick<SiteModel, 'services'>, lang: Lang): { service: Service; text: ServiceText }[] =>
+  model.services.flatMap((service) => {
+    const text = service[lang];
+    return text ? [{ service, text }] : [];
+  });
+
+/** The localities that have a text in `lang`: those its service-in-locality pages exist for. */
+export const localitiesIn = (model: Pick<SiteModel, 'localities'>, lang: Lang): SiteModel['localities'] =>
+  model.localities.filter((l) => l[lang]);
+
+/** "electricistas, fontaneros y piscinas": the names of the services of `lang`, in their order, as running text. */
+export const serviceList = (model: SiteModel, t: Strings, lang: Lang): string =>
   formatList(
-    model.services.map((s) => s[lang].title.toLocaleLowerCase(lang)),
-    lang,
+    servicesIn(model, lang).map(({ text }) => (t.lowercaseNames ? text.title.toLocaleLowerCase(t.locale) : text.title)),
+    t.locale,
   );
 
 /** The same, opening a sentence. */
-export const serviceListSentence = (model: SiteModel, lang: Lang): string => {
-  const list = serviceList(model, lang);
-  return list.charAt(0).toLocaleUpperCase(lang) + list.slice(1);
+export const serviceListSentence = (model: SiteModel, t: Strings, lang: Lang): string => {
+  const list = serviceList(model, t, lang);
+  return list.charAt(0).toLocaleUpperCase(t.locale) + list.slice(1);
 };
 
 /** "la Marina Alta y la Marina Baja": the comarcas the localities lie in, in the order they first appear. */
-export const comarcaList = (localities: readonly Locality[], t: Strings, lang: Lang): string =>
+export const comarcaList = (localities: readonly Locality[], t: Strings): string =>
   formatList(
     [...new Set(localities.map((l) => l.comarca))].map((comarca) => fill(t.comarca, { comarca })),
-    lang,
+    t.locale,
   );

@@ -1,10 +1,10 @@
-import type { Lang } from '../../cli/site/lang.ts';
-import type { Locality } from '../../cli/site/schema/locality.ts';
+import { inLang, type Lang } from '../../cli/site/lang.ts';
+import type { Locality, LocalityText } from '../../cli/site/schema/locality.ts';
 
 /** Values of the placeholders in per-locality texts (see localPlaceholders in cli/site/model.ts). */
 export const localValues = (locality: Locality, lang: Lang, brand: string) => ({
   locality: locality.name,
   comarca: locality.comarca,
-  context: locality[lang].context,
+  context: inLang<LocalityText>(locality, lang, `the locality "${locality.slug}"`).context,
   brand,
 });

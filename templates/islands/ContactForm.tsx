@@ -4,7 +4,7 @@ import type { FieldConstraints } from '../../cli/site/contact/constraints.ts';
 import { validate, type Control } from './validity.ts';
 
 export interface ContactFormProps {
-  lang: 'es' | 'en';
+  lang: string;
   action: string;
   labels: Record<ContactField, string>;
   placeholders: Record<Exclude<ContactField, 'servicio'>, string>;

@@ -6,6 +6,8 @@ export interface NotFoundProps {
   service: { title: string; text: string };
   /** First path segments that are services in this page's language, e.g. "fontaneros". */
   serviceSlugs: string[];
+  /** The language's URL prefix, "en" for /en/…; none for the first language. */
+  prefix?: string;
 }
 
 /** The 404 message. One static page serves every missing path, so the path is read here. */
@@ -15,7 +17,7 @@ export function NotFound(props: NotFoundProps) {
   useEffect(() => {
     console.error(`404 Not Found: ${location.pathname}`);
     const [first, second] = location.pathname.split('/').filter(Boolean);
-    setUnderService(props.serviceSlugs.includes((first === 'en' ? second : first) ?? ''));
+    setUnderService(props.serviceSlugs.includes((props.prefix && first === props.prefix ? second : first) ?? ''));
   }, []);
   const text = underService ? props.service : props.generic;
   return (

@@ -1,5 +1,4 @@
-import { manifestPaths } from '../../cli/site/urls.ts';
-import { feedPaths } from '../../cli/site/urls.ts';
+import { feedPath, manifestPath } from '../../cli/site/urls.ts';
 import { isListing, listingPageKey, routeKey } from '../../cli/site/routes.ts';
 import { fill } from '../../cli/site/placeholders.ts';
 import { usePage } from '../context.tsx';
@@ -14,8 +13,6 @@ import { Shared } from './Shared.tsx';
 export function Document() {
   const page = usePage();
   const { route, routes, t, lang, href, absolute, assets } = page;
-  const counterpart = routes.counterpart(route);
-  const [spanish, english] = lang === 'es' ? [route, counterpart] : [counterpart, route];
   const Page = pages[route.family];
   // A page of a list of posts names the pages before and after it: of newer posts, and of older.
   const listed = isListing(route) ? route : undefined;
@@ -30,8 +27,7 @@ export function Document() {
           indexable={route.indexable}
           addresses={{
             canonical: absolute(route.path),
-            es: absolute(spanish.path),
-            en: absolute(english.path),
+            languages: routes.alternates(route).map((a) => ({ hreflang: a.hreflang, href: absolute(a.path) })),
             prev: listed && beside(listed.newer),
             next: listed && beside(listed.older),
           }}
@@ -63,7 +59,8 @@ export function Document() {
 /** The cookie banner and its dialog, in the page's language: at the end of every page. */
 function CookieBanner() {
   const { model, t, lang, href, routes } = usePage();
-  const cookiePolicy = routes.byFamily('legal', lang).find((r) => r.key === routeKey.cookiePolicy());
+  // A language without legal texts of its own links the first language's (Footer.tsx).
+  const cookiePolicy = routes.find(routeKey.cookiePolicy(), lang) ?? routes.find(routeKey.cookiePolicy(), routes.languages[0]!);
   return (
     <Island
       name="CookieConsent"
@@ -98,27 +95,27 @@ function HeadLinks({
   addresses,
 }: {
   indexable: boolean;
-  addresses: { canonical: string; es: string; en: string; prev?: string; next?: string };
+  addresses: { canonical: string; languages: { hreflang: string; href: string }[]; prev?: string; next?: string };
 }) {
-  const { model, t, lang } = usePage();
+  const { model, t, lang, routes } = usePage();
   return (
     <>
       <meta name="theme-color" content="#0b4f7c" />
       <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/images/apple-touch-icon.png" />
-      <link rel="manifest" href={manifestPaths[lang]} />
+      <link rel="manifest" href={manifestPath(routes.languages, lang)} />
       <link
         rel="alternate"
         type="application/atom+xml"
         title={fill(t.blog.feedTitle, { brand: model.site.brand })}
-        href={feedPaths[lang]}
+        href={feedPath(routes.languages, lang)}
       />
       {indexable ? (
         <>
           <link rel="canonical" href={addresses.canonical} />
-          <link rel="alternate" hrefLang="es" href={addresses.es} />
-          <link rel="alternate" hrefLang="en" href={addresses.en} />
-          <link rel="alternate" hrefLang="x-default" href={addresses.es} />
+          {addresses.languages.map((a) => (
+            <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+          ))}
           {addresses.prev && <link rel="prev" href={addresses.prev} />}
           {addresses.next && <link rel="next" href={addresses.next} />}
         </>

@@ -3,14 +3,18 @@ import { fill } from '../../cli/site/placeholders.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { Container } from '../components/ui.tsx';
-import { serviceList } from '../components/derived.ts';
+import { serviceList, servicesIn } from '../components/derived.ts';
 import { WhatsAppButton } from './WhatsAppButton.tsx';
 
 export function Footer() {
   const { model, t, href, lang, year, routes } = usePage();
   const { site } = model;
-  const legal = routes.byFamily('legal', lang);
+  // The law asks every page to reach the legal texts: a language without its own links the first
+  // language's, marked as in that language.
+  const own = routes.byFamily('legal', lang);
+  const legal = own.length > 0 ? own : routes.byFamily('legal', routes.languages[0]!);
   const cookiePolicy = legal.find((r) => r.key === routeKey.cookiePolicy());
+  const marked = (r: { lang: string }) => (r.lang === lang ? {} : { lang: r.lang, hrefLang: r.lang });
   const heading = 'text-sm font-semibold uppercase tracking-wide text-sand-100';
   const link = 'text-sea-100 hover:text-white hover:underline';
   return (
@@ -19,20 +23,25 @@ export function Footer() {
         <div className="grid gap-10 md:grid-cols-2 lg:grid-cols-4">
           <div>
             <p className="text-lg font-extrabold text-white">{site.brand}</p>
-            <p className="mt-3 text-sm leading-6">{fill(t.footer.blurb, { services: serviceList(model, lang) })}</p>
+            <p className="mt-3 text-sm leading-6">{fill(t.footer.blurb, { services: serviceList(model, t, lang) })}</p>
             {/* Without JavaScript the phone menu cannot open, and this is the way to these pages. */}
             <nav aria-labelledby="footer-company" className="mt-8">
               <h2 id="footer-company" className={heading}>
                 {t.footer.companyHeading}
               </h2>
               <ul className="mt-4 space-y-2 text-sm">
-                {(['about', 'blog', 'contact'] as const).map((key) => (
-                  <li key={key}>
-                    <a className={link} href={href(key)}>
-                      {t.nav[key]}
-                    </a>
-                  </li>
-                ))}
+                {(['about', 'blog', 'contact'] as const).map((key) => {
+                  const page = routes.find(key, lang);
+                  return (
+                    page && (
+                      <li key={key}>
+                        <a className={link} href={page.path}>
+                          {t.nav[key]}
+                        </a>
+                      </li>
+                    )
+                  );
+                })}
               </ul>
             </nav>
           </div>
@@ -70,10 +79,10 @@ export function Footer() {
               {t.footer.servicesHeading}
             </h2>
             <ul className="mt-4 space-y-2 text-sm">
-              {model.services.map((s) => (
-                <li key={s.slug.es}>
-                  <a className={link} href={href(routeKey.service(s))}>
-                    {s[lang].title}
+              {servicesIn(model, lang).map(({ service, text }) => (
+                <li key={service.key}>
+                  <a className={link} href={href(routeKey.service(service))}>
+                    {text.title}
                   </a>
                 </li>
               ))}
@@ -86,14 +95,19 @@ export function Footer() {
             <ul className="mt-4 space-y-2 text-sm">
               {legal.map((r) => (
                 <li key={r.path}>
-                  <a className={link} href={r.path}>
+                  <a className={link} href={r.path} {...marked(r)}>
                     {r.page.title}
                   </a>
                 </li>
               ))}
               {cookiePolicy && (
                 <li>
-                  <a className={link} href={cookiePolicy.path} data-cookie-settings>
+                  <a
+                    className={link}
+                    href={cookiePolicy.path}
+                    data-cookie-settings
+                    hrefLang={cookiePolicy.lang === lang ? undefined : cookiePolicy.lang}
+                  >
                     {t.footer.cookieSettings}
                   </a>
                 </li>

@@ -46,7 +46,7 @@ export function Seo({
           ...(keywords.length > 0 ? [{ name: 'keywords', content: keywords.join(', ') }] : []),
           { property: 'og:type', content: type },
           { property: 'og:site_name', content: model.site.brand },
-          { property: 'og:locale', content: lang === 'es' ? 'es_ES' : 'en_GB' },
+          { property: 'og:locale', content: t.locale.replace('-', '_') },
           { property: 'og:title', content: fullTitle },
           { property: 'og:description', content: description },
           { property: 'og:url', content: absolute(route.path) },

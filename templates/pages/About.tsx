@@ -7,7 +7,7 @@ import { Seo } from '../layout/Seo.tsx';
 export function About() {
   const { t, model, lang } = usePage();
   const { about } = t;
-  const values = { services: serviceList(model, lang) };
+  const values = { services: serviceList(model, t, lang) };
   const block = (b: { heading: string; body: string[] }, tone: Tone) => (
     <Band heading={b.heading} tone={tone} narrow>
       <Prose paragraphs={b.body.map((p) => fill(p, values))} />

@@ -1,6 +1,10 @@
 import { Snowflake } from '../components/icons.tsx';
 import { fill } from '../../cli/site/placeholders.ts';
+import { inLang } from '../../cli/site/lang.ts';
 import { routeKey } from '../../cli/site/routes.ts';
+import type { LocalityText } from '../../cli/site/schema/locality.ts';
+import type { AirConditioningText, ServiceText } from '../../cli/site/schema/service.ts';
+import { localitiesIn } from '../components/derived.ts';
 import { usePage } from '../context.tsx';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
@@ -18,19 +22,25 @@ export function AirConditioning() {
   }
   const locality = route.family === 'air-conditioning-locality' ? route.locality : undefined;
   const ac = model.airConditioning;
-  const text = ac[lang];
-  const parent = model.services.find((s) => s.slug.es === ac.parent)!;
+  const text = inLang<AirConditioningText>(ac, lang, 'air conditioning');
+  const parent = model.services.find((s) => s.key === ac.parent)!;
   const values = locality && localValues(locality, lang, model.site.brand);
   const title = values ? fill(text.local.seoTitle, values) : text.seo.title;
   const description = values ? fill(text.local.seoDescription, values) : text.seo.description;
   const trail = [
     { label: t.breadcrumb.home, path: href(routeKey.home()) },
-    { label: parent[lang].title, path: href(routeKey.service(parent)) },
+    { label: inLang<ServiceText>(parent, lang, `the service "${parent.key}"`).title, path: href(routeKey.service(parent)) },
     { label: text.title, path: href(routeKey.airConditioning()) },
     ...(locality ? [{ label: locality.name, path: route.path }] : []),
   ];
   const hero = values ? { badge: locality!.name, title, description: fill(text.local.heroDescription, values) } : text.hero;
-  const intro = values ? [fill(text.local.intro, values), locality![lang].description, fill(text.local.closing, values)] : text.intro;
+  const intro = values
+    ? [
+        fill(text.local.intro, values),
+        inLang<LocalityText>(locality!, lang, `the locality "${locality!.slug}"`).description,
+        fill(text.local.closing, values),
+      ]
+    : text.intro;
   return (
     <>
       <Seo
@@ -50,12 +60,7 @@ export function AirConditioning() {
         </Container>
       </div>
       {locality && (
-        <LocalSection
-          family={ac.slug.es}
-          service={text.title}
-          locality={locality}
-          href={(l) => href(routeKey.airConditioningLocality(l))}
-        />
+        <LocalSection family={ac.key} service={text.title} locality={locality} href={(l) => href(routeKey.airConditioningLocality(l))} />
       )}
       <Band heading={text.typesHeading} tone="sea">
         <ul className="grid gap-5 md:grid-cols-3">
@@ -86,7 +91,7 @@ export function AirConditioning() {
       </section>
       <Band heading={t.airConditioning.otherLocalitiesHeading} tone="sea">
         <LocalityLinks
-          localities={model.localities.filter((l) => l !== locality)}
+          localities={localitiesIn(model, lang).filter((l) => l !== locality)}
           href={(l) => href(routeKey.airConditioningLocality(l))}
         />
       </Band>

@@ -2,6 +2,7 @@ import { fill } from '../../cli/site/placeholders.ts';
 import { contactPath } from '../../cli/site/contact/fields.ts';
 import { contactConstraints } from '../../cli/site/contact/constraints.ts';
 import { routeKey } from '../../cli/site/routes.ts';
+import { servicesIn } from '../components/derived.ts';
 import { usePage } from '../context.tsx';
 import { Mail, MessageCircle } from '../components/icons.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
@@ -12,8 +13,8 @@ import { Island } from '../islands/Island.tsx';
 import { Seo } from '../layout/Seo.tsx';
 import { whatsappHref } from '../layout/WhatsAppButton.tsx';
 
-/** The legal text the privacy notice links to. */
-const privacyPolicy = routeKey.legal({ lang: 'es', slug: 'politica-privacidad', counterpart: '' });
+/** The legal text the privacy notice links to, by its key. */
+const privacyPolicy = routeKey.legal('politica-privacidad');
 
 /**
  * The contact page: the form in the first screen, beside the page's title and the other ways to
@@ -23,7 +24,8 @@ const privacyPolicy = routeKey.legal({ lang: 'es', slug: 'politica-privacidad', 
 export function Contact() {
   const { model, t, lang, absolute, route, routes } = usePage();
   const { site } = model;
-  const services = model.services.map((s) => ({ value: s.slug.es, label: s[lang].title }));
+  // The services of the page's language: its visitors read their names.
+  const services = servicesIn(model, lang).map(({ service, text }) => ({ value: service.key, label: text.title }));
   return (
     <>
       <Seo
@@ -78,7 +80,7 @@ export function Contact() {
                 error: t.form.error,
                 dismiss: t.form.dismiss,
                 constraints: contactConstraints(
-                  lang,
+                  t.form.errors,
                   services.map((s) => s.value),
                 ),
               }}
@@ -97,7 +99,8 @@ export function Contact() {
               </a>
             </p>
           </div>
-          <PrivacyNotice policy={routes.byFamily('legal', lang).find((r) => r.key === privacyPolicy)?.path} />
+          {/* A language without legal texts of its own links the first language's (Footer.tsx). */}
+          <PrivacyNotice policy={routes.find(privacyPolicy, lang) ?? routes.find(privacyPolicy, routes.languages[0]!)} />
           {/* Where the company works, the question a visitor asks before writing: the towns, from the content. */}
           <div className="lg:col-span-12">
             <h2 className="text-xl font-bold">{t.home.localitiesHeading}</h2>
@@ -116,8 +119,8 @@ export function Contact() {
  * receives it and the visitor's rights, with the full policy one link away: the first layer of
  * information the Spanish data-protection authority expects where personal data are collected.
  */
-function PrivacyNotice({ policy }: { policy: string | undefined }) {
-  const { model, t } = usePage();
+function PrivacyNotice({ policy }: { policy: { path: string; lang: string } | undefined }) {
+  const { model, t, lang } = usePage();
   const { privacy } = t.contact;
   const values = { owner: model.site.owner.name, brand: model.site.brand, email: model.site.email };
   const rows = [privacy.controller, privacy.purpose, privacy.basis, privacy.recipients, privacy.rights];
@@ -137,7 +140,11 @@ function PrivacyNotice({ policy }: { policy: string | undefined }) {
           <div>
             <dt className="font-semibold text-white">{privacy.more.label}</dt>
             <dd className="mt-1">
-              <a href={policy} className="font-medium text-white underline underline-offset-2">
+              <a
+                href={policy.path}
+                hrefLang={policy.lang === lang ? undefined : policy.lang}
+                className="font-medium text-white underline underline-offset-2"
+              >
                 {privacy.more.link}
               </a>
             </dd>

@@ -9,12 +9,13 @@ import { relevantProjects, relevantReviews } from '../../cli/site/proof.ts';
 import { ServiceIcon } from '../components/ServiceIcon.tsx';
 import { localBusiness } from '../components/structured.ts';
 import { Band, ButtonLink, CallButton, ContactBlock, ContentSection, Container, gridColumns } from '../components/ui.tsx';
-import { comarcaList, serviceListSentence } from '../components/derived.ts';
+import { comarcaList, serviceListSentence, servicesIn } from '../components/derived.ts';
 import { formatNumber } from '../intl.ts';
 import { Seo } from '../layout/Seo.tsx';
 
 export function Home() {
   const { model, t, lang, href, absolute, route } = usePage();
+  const services = servicesIn(model, lang);
   const hero = model.images.get('hero.svg');
   return (
     <>
@@ -38,7 +39,7 @@ export function Home() {
           <p className="w-fit rounded-full bg-sand-100 px-4 py-1 text-sm font-semibold text-sea-900">{t.home.hero.badge}</p>
           <h1 className="mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{t.home.hero.title}</h1>
           <p className="mt-5 max-w-2xl text-lg text-white sm:text-xl">
-            {fill(t.home.hero.description, { Services: serviceListSentence(model, lang) })}
+            {fill(t.home.hero.description, { Services: serviceListSentence(model, t, lang) })}
           </p>
           <div className={`mt-8 flex flex-wrap gap-3 ${hero ? '' : 'justify-center'}`}>
             <CallButton />
@@ -52,11 +53,11 @@ export function Home() {
       <Band
         id="services"
         heading={t.home.servicesHeading}
-        intro={fill(t.home.servicesIntro, { count: formatNumber(model.services.length, lang) })}
+        intro={fill(t.home.servicesIntro, { count: formatNumber(services.length, t.locale) })}
       >
-        <ul className={`grid gap-5 ${gridColumns(model.services.length)}`}>
-          {model.services.map((s) => (
-            <li key={s.slug.es}>
+        <ul className={`grid gap-5 ${gridColumns(services.length)}`}>
+          {services.map(({ service: s, text }) => (
+            <li key={s.key}>
               <a
                 href={href(routeKey.service(s))}
                 className="group flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md"
@@ -64,8 +65,8 @@ export function Home() {
                 <span className="inline-flex size-12 items-center justify-center rounded-xl bg-sea-100 text-sea-800">
                   <ServiceIcon name={s.icon} className="size-6" />
                 </span>
-                <span className="mt-4 text-lg font-semibold text-sea-900 group-hover:underline">{s[lang].title}</span>
-                <span className="mt-2 text-slate-700">{s[lang].menuDescription}</span>
+                <span className="mt-4 text-lg font-semibold text-sea-900 group-hover:underline">{text.title}</span>
+                <span className="mt-2 text-slate-700">{text.menuDescription}</span>
               </a>
             </li>
           ))}
@@ -75,14 +76,14 @@ export function Home() {
         id="localities"
         heading={t.home.localitiesHeading}
         intro={fill(t.home.localitiesIntro, {
-          count: formatNumber(model.localities.length, lang),
-          comarcas: comarcaList(model.localities, t, lang),
+          count: formatNumber(model.localities.length, t.locale),
+          comarcas: comarcaList(model.localities, t),
         })}
         tone="sea"
       >
         <LocalityLinks localities={model.localities} />
       </Band>
-      <ProjectsBand heading={t.projects.latestHeading} projects={relevantProjects(model, {}, 3)} tone="white" />
+      <ProjectsBand heading={t.projects.latestHeading} projects={relevantProjects(model, {}, lang, 3)} tone="white" />
       <Reviews reviews={relevantReviews(model, {}, 4)} tone="sand" />
       {t.homeSections.map((section, i) => (
         <ContentSection key={section.heading} section={section} tone={i % 2 ? 'sand' : 'white'} />

@@ -1,5 +1,6 @@
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
+import { servicesIn } from '../components/derived.ts';
 import { ButtonLink, Container } from '../components/ui.tsx';
 import { Island } from '../islands/Island.tsx';
 import { NotFound as NotFoundMessage } from '../islands/NotFound.tsx';
@@ -7,7 +8,8 @@ import { Seo } from '../layout/Seo.tsx';
 
 /** One static 404 per language; the host serves it for every unknown path. */
 export function NotFound() {
-  const { model, t, lang, href } = usePage();
+  const { model, t, lang, href, routes } = usePage();
+  const services = servicesIn(model, lang);
   return (
     <>
       <Seo title={t.notFound.seo.title} description={t.notFound.seo.description} />
@@ -21,7 +23,8 @@ export function NotFound() {
           props={{
             generic: { title: t.notFound.title, text: t.notFound.text },
             service: { title: t.notFound.serviceTitle, text: t.notFound.serviceText },
-            serviceSlugs: model.services.map((s) => s.slug[lang]),
+            serviceSlugs: services.map(({ service }) => service.slug[lang]!),
+            ...(lang !== routes.languages[0] && { prefix: lang }),
           }}
         />
         <div className="mt-8">
@@ -29,13 +32,13 @@ export function NotFound() {
         </div>
         <h2 className="mt-14 text-xl font-bold text-sea-900">{t.notFound.servicesHeading}</h2>
         <ul className="mt-4 flex flex-wrap justify-center gap-2">
-          {model.services.map((s) => (
-            <li key={s.slug.es}>
+          {services.map(({ service, text }) => (
+            <li key={service.key}>
               <a
-                href={href(routeKey.service(s))}
+                href={href(routeKey.service(service))}
                 className="inline-flex rounded-full bg-sea-50 px-4 py-2 font-medium text-sea-900 ring-1 ring-sea-200 hover:bg-sea-100"
               >
-                {s[lang].title}
+                {text.title}
               </a>
             </li>
           ))}

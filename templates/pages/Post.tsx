@@ -13,11 +13,15 @@ import { Seo } from '../layout/Seo.tsx';
 import { formatDate } from './dates.ts';
 
 export function Post() {
-  const { route, model, t, lang, href, absolute } = usePage();
+  const { route, routes, model, t, lang, href, absolute } = usePage();
   if (route.family !== 'post') throw new Error(`Post page rendered for a ${route.family} route`);
   const { post } = route;
-  const service = model.services.find((s) => s.slug.es === post.service)!;
-  const localities = post.localities.map((slug) => model.localities.find((l) => l.slug === slug)!);
+  const service = model.services.find((s) => s.key === post.service)!;
+  // A language may lack the service, or its pages in a town: those are left out, not linked elsewhere.
+  const serviceText = service[lang];
+  const localities = post.localities
+    .map((slug) => model.localities.find((l) => l.slug === slug)!)
+    .filter((l) => routes.find(routeKey.serviceLocality(service, l), lang));
   const img = model.images.get(post.image)!;
   const category = { ...categoryOf(t, post.category), path: href(routeKey.blogPage(post.category)) };
   const trail = [
@@ -49,7 +53,7 @@ export function Post() {
           <p className="mt-6 flex flex-wrap items-center gap-3 text-sm">
             <Tag href={category.path}>{category.name}</Tag>
             <time dateTime={post.date} className="text-slate-600">
-              {formatDate(post.date, lang)}
+              {formatDate(post.date, t)}
             </time>
           </p>
           <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-sea-900 sm:text-4xl">{post.title}</h1>
@@ -62,11 +66,13 @@ export function Post() {
               {t.blog.relatedHeading}
             </h2>
             <p className="mt-2 text-slate-700">{t.blog.relatedText}</p>
-            <p className="mt-4">
-              <a href={href(routeKey.service(service))} className="font-semibold text-sea-700 underline underline-offset-2">
-                {service[lang].title}
-              </a>
-            </p>
+            {serviceText && (
+              <p className="mt-4">
+                <a href={href(routeKey.service(service))} className="font-semibold text-sea-700 underline underline-offset-2">
+                  {serviceText.title}
+                </a>
+              </p>
+            )}
             <div className="mt-4">
               <LocalityLinks localities={localities} href={(l) => href(routeKey.serviceLocality(service, l))} />
             </div>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Photo } from '../../cli/site/model.ts';
 import { routeKey } from '../../cli/site/routes.ts';
-import type { ProjectPhoto } from '../../cli/site/schema/project.ts';
+import type { ProjectPhoto, ProjectText } from '../../cli/site/schema/project.ts';
+import { inLang } from '../../cli/site/lang.ts';
 import { usePage } from '../context.tsx';
 import { BackLink, Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { Picture, sharedVariant } from '../components/Picture.tsx';
@@ -19,12 +20,18 @@ const fullWidth = '(min-width: 960px) 896px, 100vw';
 const halfWidth = '(min-width: 1152px) 536px, (min-width: 640px) 50vw, 100vw';
 
 export function Project() {
-  const { route, model, t, lang, href, absolute } = usePage();
+  const { route, model, t, lang, href, absolute, routes } = usePage();
   if (route.family !== 'project') throw new Error(`Project page rendered for a ${route.family} route`);
   const { project } = route;
-  const text = project[lang];
-  const service = model.services.find((s) => s.slug.es === project.service)!;
   const locality = model.localities.find((l) => l.slug === project.locality)!;
+  const text = inLang<ProjectText>(project, lang, `the job "${project.key}"`);
+  const service = model.services.find((s) => s.key === project.service)!;
+  // A language may have the job without its service or the service in its town: then named, not linked.
+  const serviceText = service[lang];
+  const servicePage = routes.find(routeKey.service(service), lang);
+  const localPage = routes.find(routeKey.serviceLocality(service, locality), lang);
+  const body = inLang(project.html, lang, `the job "${project.key}"`);
+  const alt = (p: ProjectPhoto) => inLang(p.alt, lang, `a photo of the job "${project.key}"`);
   const photo = (p: ProjectPhoto): Photo => model.photos.get(p.file)!;
   // A before/after pair leads the page side by side; otherwise the first photo does.
   const before = project.photos.find((p) => p.role === 'before');
@@ -44,7 +51,7 @@ export function Project() {
       contentUrl: absolute(variant.path),
       width: variant.width,
       height: variant.height,
-      caption: p.alt[lang],
+      caption: alt(p),
     };
   });
   const page = {
@@ -59,34 +66,46 @@ export function Project() {
   };
   const share = sharedVariant(photo(project.photos[0]!));
   const facts: [string, ReactNode][] = [
-    [
-      t.projects.facts.service,
-      <a key="service" href={href(routeKey.service(service))}>
-        {service[lang].title}
-      </a>,
-    ],
+    ...(serviceText
+      ? [
+          [
+            t.projects.facts.service,
+            servicePage ? (
+              <a key="service" href={servicePage.path}>
+                {serviceText.title}
+              </a>
+            ) : (
+              serviceText.title
+            ),
+          ] as [string, ReactNode],
+        ]
+      : []),
     [
       t.projects.facts.locality,
-      <a key="locality" href={href(routeKey.serviceLocality(service, locality))}>
-        {locality.name}
-      </a>,
+      localPage ? (
+        <a key="locality" href={localPage.path}>
+          {locality.name}
+        </a>
+      ) : (
+        locality.name
+      ),
     ],
     [
       t.projects.facts.date,
       <time key="date" dateTime={project.date}>
-        {formatDate(project.date, lang)}
+        {formatDate(project.date, t)}
       </time>,
     ],
   ];
   if (text.duration) facts.push([t.projects.facts.duration, text.duration]);
-  if (project.priceBand) facts.push([t.projects.facts.price, formatEuroRange(project.priceBand.from, project.priceBand.to, lang)]);
+  if (project.priceBand) facts.push([t.projects.facts.price, formatEuroRange(project.priceBand.from, project.priceBand.to, t.locale)]);
   return (
     <>
       <Seo
         title={text.title}
         description={text.summary}
         type="article"
-        shareImage={{ url: absolute(share.path), width: share.width, height: share.height, alt: project.photos[0]!.alt[lang] }}
+        shareImage={{ url: absolute(share.path), width: share.width, height: share.height, alt: alt(project.photos[0]!) }}
         jsonLd={[page, breadcrumbJsonLd(trail, absolute)]}
       />
       <Breadcrumb trail={trail} />
@@ -103,7 +122,7 @@ export function Project() {
               <div className="grid gap-4 sm:grid-cols-2">
                 {pair.map((p, i) => (
                   <figure key={p.file}>
-                    <Picture photo={photo(p)} alt={p.alt[lang]} sizes={halfWidth} priority className="rounded-2xl bg-sea-50" />
+                    <Picture photo={photo(p)} alt={alt(p)} sizes={halfWidth} priority className="rounded-2xl bg-sea-50" />
                     <figcaption className="mt-2 text-sm font-semibold text-sea-900">
                       {i === 0 ? t.projects.before : t.projects.after}
                     </figcaption>
@@ -113,7 +132,7 @@ export function Project() {
             </section>
           )}
           {lead && (
-            <Picture photo={photo(lead)} alt={lead.alt[lang]} sizes={fullWidth} priority className="mt-8 max-w-4xl rounded-2xl bg-sea-50" />
+            <Picture photo={photo(lead)} alt={alt(lead)} sizes={fullWidth} priority className="mt-8 max-w-4xl rounded-2xl bg-sea-50" />
           )}
           {/* The facts first for a phone and a screen reader; beside the text on a laptop. */}
           <div className="mt-8 grid gap-8 lg:grid-cols-12 lg:gap-12">
@@ -135,7 +154,7 @@ export function Project() {
               {project.priceBand && <p className="mt-4 text-sm text-slate-700">{t.projects.priceNote}</p>}
             </section>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the build rendered from the site's own Markdown */}
-            <div className="prose lg:col-span-7 lg:row-start-1" dangerouslySetInnerHTML={{ __html: project.html[lang] }} />
+            <div className="prose lg:col-span-7 lg:row-start-1" dangerouslySetInnerHTML={{ __html: body }} />
           </div>
           {rest.length > 0 && (
             <section aria-labelledby="photos-heading" className="mt-10">
@@ -148,7 +167,7 @@ export function Project() {
                     key: p.file,
                     width: photo(p).width,
                     height: photo(p).height,
-                    alt: p.alt[lang],
+                    alt: alt(p),
                     media: (alt) => <Picture photo={photo(p)} alt={alt} sizes={halfWidth} className="bg-sea-50" />,
                   }))}
                 />

@@ -1,4 +1,7 @@
+import { inLang } from '../../cli/site/lang.ts';
 import { routeKey } from '../../cli/site/routes.ts';
+import type { AirConditioningText, ServiceText } from '../../cli/site/schema/service.ts';
+import { localitiesIn } from '../components/derived.ts';
 import { usePage } from '../context.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
 import { ProjectsBand } from '../components/ProjectCards.tsx';
@@ -14,13 +17,13 @@ export function Service() {
   const { route, model, t, lang, href, absolute, routes } = usePage();
   if (route.family !== 'service') throw new Error(`Service page rendered for a ${route.family} route`);
   const { service } = route;
-  const text = service[lang];
+  const text = inLang<ServiceText>(service, lang, `the service "${service.key}"`);
   const trail = [
     { label: t.breadcrumb.home, path: href(routeKey.home()) },
     { label: text.title, path: route.path },
   ];
-  const focus = { service: service.slug.es };
-  const airConditioning = model.airConditioning.parent === service.slug.es ? routes.get(routeKey.airConditioning(), lang) : undefined;
+  const focus = { service: service.key };
+  const airConditioning = model.airConditioning.parent === service.key ? routes.find(routeKey.airConditioning(), lang) : undefined;
   return (
     <>
       <Seo
@@ -38,7 +41,7 @@ export function Service() {
         {airConditioning && (
           <p className="mt-6">
             <a href={airConditioning.path} className="font-semibold text-sea-700 underline underline-offset-2">
-              {model.airConditioning[lang].title}
+              {inLang<AirConditioningText>(model.airConditioning, lang, 'air conditioning').title}
             </a>
           </p>
         )}
@@ -49,10 +52,10 @@ export function Service() {
       {text.sections.map((section, i) => (
         <ContentSection key={section.heading} section={section} tone={i % 2 ? 'white' : 'sand'} />
       ))}
-      <ProjectsBand heading={t.projects.latestHeading} projects={relevantProjects(model, focus, 3)} tone="white" />
+      <ProjectsBand heading={t.projects.latestHeading} projects={relevantProjects(model, focus, lang, 3)} tone="white" />
       <Reviews reviews={relevantReviews(model, focus, 4)} tone="sand" />
       <Band heading={t.servicePage.localitiesHeading} intro={t.servicePage.localitiesIntro} tone="sea">
-        <LocalityLinks localities={model.localities} href={(l) => href(routeKey.serviceLocality(service, l))} />
+        <LocalityLinks localities={localitiesIn(model, lang)} href={(l) => href(routeKey.serviceLocality(service, l))} />
       </Band>
       <ContactBlock heading={t.servicePage.closingHeading} text={t.servicePage.closingText} />
     </>

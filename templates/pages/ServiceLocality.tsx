@@ -1,5 +1,9 @@
 import { fill } from '../../cli/site/placeholders.ts';
+import { inLang } from '../../cli/site/lang.ts';
 import { routeKey } from '../../cli/site/routes.ts';
+import type { LocalityText } from '../../cli/site/schema/locality.ts';
+import type { ServiceText } from '../../cli/site/schema/service.ts';
+import { servicesIn } from '../components/derived.ts';
 import { usePage } from '../context.tsx';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/Breadcrumb.tsx';
 import { LocalSection } from '../components/LocalSection.tsx';
@@ -15,8 +19,8 @@ export function ServiceLocality() {
   const { route, model, t, lang, href, absolute } = usePage();
   if (route.family !== 'service-locality') throw new Error(`ServiceLocality page rendered for a ${route.family} route`);
   const { service, locality } = route;
-  const text = service[lang];
-  const focus = { service: service.slug.es, locality };
+  const text = inLang<ServiceText>(service, lang, `the service "${service.key}"`);
+  const focus = { service: service.key, locality };
   const values = localValues(locality, lang, model.site.brand);
   // The first two of the service's own sections: the service page has them all, and the locality's text leads here.
   const extras = text.extras.slice(0, 2);
@@ -41,17 +45,23 @@ export function ServiceLocality() {
         <EmailButton tone="onDark" />
       </Hero>
       <Band heading={fill(t.localityPage.aboutHeading, values)} narrow>
-        <Prose paragraphs={[fill(text.local.intro, values), locality[lang].description, fill(text.local.closing, values)]} />
+        <Prose
+          paragraphs={[
+            fill(text.local.intro, values),
+            inLang<LocalityText>(locality, lang, `the locality "${locality.slug}"`).description,
+            fill(text.local.closing, values),
+          ]}
+        />
       </Band>
       <LocalSection
-        family={service.slug.es}
+        family={service.key}
         service={text.title}
         locality={locality}
         href={(l) => href(routeKey.serviceLocality(service, l))}
       />
       <ProjectsBand
         heading={fill(t.projects.nearbyHeading, { service: text.title, locality: locality.name })}
-        projects={relevantProjects(model, focus, 3)}
+        projects={relevantProjects(model, focus, lang, 3)}
         tone="white"
       />
       <Reviews reviews={relevantReviews(model, focus, 4)} tone="sand" />
@@ -67,15 +77,15 @@ export function ServiceLocality() {
       ))}
       <Band heading={fill(t.localityPage.otherServicesHeading, values)} tone="sea">
         <ul className="flex flex-wrap gap-2">
-          {model.services
-            .filter((s) => s !== service)
-            .map((s) => (
-              <li key={s.slug.es}>
+          {servicesIn(model, lang)
+            .filter(({ service: s }) => s !== service)
+            .map(({ service: s, text: other }) => (
+              <li key={s.key}>
                 <a
                   href={href(routeKey.serviceLocality(s, locality))}
                   className="inline-flex rounded-full bg-white px-4 py-2 text-sm font-medium text-sea-900 ring-1 ring-sea-200 hover:bg-sea-100"
                 >
-                  {fill(t.localityPage.title, { service: s[lang].title, locality: locality.name })}
+                  {fill(t.localityPage.title, { service: other.title, locality: locality.name })}
                 </a>
               </li>
             ))}

@@ -6,13 +6,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contactFields, validateContact, type ContactField } from '../../cli/site/contact/schema.ts';
-import { services } from '../../functions/contact/services.ts';
+import { site as contactSite } from '../../functions/contact/services.ts';
 import { spanishEnquiry } from '../functions/contact/fixtures.ts';
 import { timeouts, useSite } from './site.ts';
 
 const site = useSite();
 const pages = { es: '/contacto', en: '/en/contact' } as const;
-const slugs = services.map((s) => s.slug);
+const slugs = contactSite.services.map((s) => s.slug);
+const messages = (lang: 'es' | 'en') => contactSite.languages.find((l) => l.code === lang)!.messages;
 
 /**
  * Per field: empty and white space only, each side of the length limits (in code points, as zod
@@ -124,7 +125,7 @@ const verdict = (page: Page, field: ContactField) =>
 
 /** zod's verdict on `value` in `field`, the other fields being valid. */
 function zodVerdict(field: ContactField, value: string, lang: 'es' | 'en') {
-  const result = validateContact({ ...spanishEnquiry, lang, [field]: value }, lang, slugs);
+  const result = validateContact({ ...spanishEnquiry, lang, [field]: value }, lang, messages(lang), slugs);
   const message = result.ok ? undefined : result.errors[field];
   return { value, valid: message === undefined, message };
 }

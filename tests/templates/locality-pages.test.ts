@@ -34,7 +34,7 @@ describe('service-in-locality pages', () => {
 
   it('show the trade in that place, three questions with answers, and the nearest localities', () => {
     const page = site.page('/fontaneros/javea');
-    const text = site.model.localTexts.fontaneros!.javea!.es;
+    const text = site.model.localTexts.fontaneros!.javea!.es!;
     expect(page).toContain(`>${text.heading}</h2>`);
     expect(page).toContain('>Preguntas frecuentes en Jávea</h2>');
     for (const { question } of text.faq) expect(page).toContain(`>${question}</h3>`);

@@ -62,7 +62,7 @@ describe('copy drawn from the content', () => {
     const where = new Set<string>();
     for (const route of real.result.routes.routes) {
       if (!real.text(route.path).includes('F\u2011GAS')) continue;
-      if (route.family === 'service' || route.family === 'service-locality') where.add(route.service.slug.es);
+      if (route.family === 'service' || route.family === 'service-locality') where.add(route.service.key);
       else if (route.family === 'post') where.add(route.post.service);
       else where.add(route.family);
     }
@@ -92,9 +92,11 @@ describe('copy drawn from the content', () => {
 
 describe('numbers and details', () => {
   it('writes a price band the way each language does, grouped, with one sign and an en dash', () => {
-    expect(formatEuroRange(4500, 7000, 'es')).toBe(`4.500–7.000${nbsp}€`);
-    expect(formatEuroRange(4500, 7000, 'en')).toBe('€4,500–7,000');
-    expect(formatEuroRange(900, 1200, 'es')).toBe(`900–1.200${nbsp}€`);
+    const { es, en } = real.model.strings;
+    expect([es!.locale, en!.locale]).toEqual(['es-ES', 'en-GB']);
+    expect(formatEuroRange(4500, 7000, es!.locale)).toBe(`4.500–7.000${nbsp}€`);
+    expect(formatEuroRange(4500, 7000, en!.locale)).toBe('€4,500–7,000');
+    expect(formatEuroRange(900, 1200, es!.locale)).toBe(`900–1.200${nbsp}€`);
     expect(worked.page('/trabajos/renovacion-piscina-javea')).toContain(`4.500–7.000${nbsp}€`);
     expect(worked.page('/en/projects/pool-renovation-javea')).toContain('€4,500–7,000');
   });
@@ -106,7 +108,7 @@ describe('numbers and details', () => {
       const nav = footer.slice(footer.indexOf(`aria-labelledby="${id}"`));
       return textsOf(nav.slice(0, nav.indexOf('</nav>')), (name) => name === 'a');
     };
-    expect(column('footer-services')).toEqual(real.model.services.map((s) => s.es.title));
+    expect(column('footer-services')).toEqual(real.model.services.map((s) => s.es!.title));
     expect(column('footer-company')).toEqual(['Empresa', 'Blog', 'Contacto']);
   });
 

@@ -52,7 +52,7 @@ describe('every page', () => {
 
 describe('structured data', () => {
   it('dates each post when it changed, its publication date by default, and links its author', () => {
-    const post = site.model.posts.es[0]!;
+    const post = site.model.posts.es![0]!;
     const article = jsonLd(site.page(`/blog/${post.slug}`)).find((d) => d['@type'] === 'BlogPosting')!;
     expect(article.dateModified).toBe(post.updated ?? post.date);
     expect(article.author).toMatchObject({ '@type': 'Organization', url: `${site.model.site.baseUrl}/empresa` });

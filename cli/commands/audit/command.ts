@@ -48,7 +48,7 @@ export async function audit(opts: { dir: string; content: string; family?: strin
   });
   const routes = new RouteMap(await loadModelWithoutHtml(opts.content));
   // A family the content has no page of (no finished jobs yet, say) is left out.
-  const samples = families.flatMap((family) => routes.byFamily(family, 'es').slice(0, 1));
+  const samples = families.flatMap((family) => routes.byFamily(family, routes.languages[0]).slice(0, 1));
   const server = createSiteServer({ dir: opts.dir });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import { parse } from 'yaml';
 import { loadContent } from '../../engine/content.ts';
-import { fixedSlugs } from '../../site/routes.ts';
-import { langs, type Lang } from '../../site/lang.ts';
+import { langPrefix, type Lang } from '../../site/lang.ts';
 
 const words =
   'agua piscina cloro bomba filtro jardín riego césped pintura fachada humedad tubería grifo caldera cuadro eléctrico enchufe placa solar inversor batería excavación zanja reforma cocina baño azulejo'.split(
@@ -44,15 +43,18 @@ export async function generateCorpus(dir: string, posts: number): Promise<void> 
   }
 }
 
+/** The site's first two languages and where each one's blog is, for pageOf. */
+type Blogs = { lang: Lang; prefix: string; blog: string }[];
+
 /**
- * Synthetic posts from a corpus of 2N generated posts: post-i (i < N) is the Spanish post `post-i`,
- * post-(N+i) its English counterpart `post-i-en`. So the site's posts are exactly the corpus the
- * peers build.
+ * Synthetic posts from a corpus of 2N generated posts: post-i (i < N) is the first language's post
+ * `post-i` (Spanish on the real site), post-(N+i) its translation in the second, `post-i-en`. So the
+ * site's posts are exactly the corpus the peers build.
  */
-const pageOf = (index: number, perLang: number) =>
+const pageOf = (index: number, perLang: number, [first, second]: Blogs) =>
   index < perLang
-    ? { lang: 'es' as Lang, slug: `post-${index}`, url: `/${fixedSlugs.blog.es}/post-${index}` }
-    : { lang: 'en' as Lang, slug: `post-${index - perLang}-en`, url: `/en/${fixedSlugs.blog.en}/post-${index - perLang}-en` };
+    ? { lang: first!.lang, slug: `post-${index}`, url: `${first!.prefix}/${first!.blog}/post-${index}` }
+    : { lang: second!.lang, slug: `post-${index - perLang}-en`, url: `${second!.prefix}/${second!.blog}/post-${index - perLang}-en` };
 
 /** YAML front matter in the project's style: every value double-quoted (JSON strings are valid YAML). */
 const frontMatter = (fields: Record<string, string | string[]>) =>
@@ -68,8 +70,12 @@ const frontMatter = (fields: Record<string, string | string[]>) =>
  * Returns how many posts per language it wrote.
  */
 export async function addSyntheticPosts(corpusDir: string, contentDir: string): Promise<number> {
-  const { services, localities, strings } = await loadContent(contentDir);
-  const categories = strings[langs[0]].blog.categories;
+  const { site, services, localities, strings } = await loadContent(contentDir);
+  const blogs: Blogs = site.languages
+    .slice(0, 2)
+    .map((lang) => ({ lang, prefix: langPrefix(site.languages, lang), blog: strings[lang]!.slugs.blog }));
+  if (blogs.length < 2) throw new Error(`${contentDir}/site.yaml lists one language; the bench writes each post in two`);
+  const categories = strings[site.languages[0]!]!.blog.categories;
   const count = (await readdir(corpusDir)).filter((f) => /^post-\d+\.md$/.test(f)).length;
   if (count % 2) throw new Error(`${corpusDir} has ${count} generated posts; the bench needs an even number, half per language`);
   const perLang = count / 2;
@@ -80,8 +86,8 @@ export async function addSyntheticPosts(corpusDir: string, contentDir: string): 
     if (![title, date, category, excerpt].every((v) => typeof v === 'string')) {
       throw new Error(`${file}: expected string title, date, category and excerpt in the front matter; has generateCorpus changed?`);
     }
-    const page = pageOf(index, perLang);
-    const twin = pageOf((index + perLang) % count, perLang);
+    const page = pageOf(index, perLang, blogs);
+    const twin = pageOf((index + perLang) % count, perLang, blogs);
     const i = index % perLang;
     const service = services[i % services.length]!;
     const fields = {
@@ -91,12 +97,15 @@ export async function addSyntheticPosts(corpusDir: string, contentDir: string): 
       category: categories[i % categories.length]!.key,
       slug: page.slug,
       counterpart: twin.slug,
-      service: service.slug.es,
+      service: service.key,
       localities: [localities[i % localities.length]!.slug, localities[(i + 1) % localities.length]!.slug],
       image: service.image,
-      imageAlt: service[page.lang].title,
+      imageAlt: service[page.lang]?.title ?? (title as string),
     };
-    const body = source.content.replace(/\]\(\/blog\/post-(\d+)\/\)/g, (_, target: string) => `](${pageOf(Number(target), perLang).url})`);
+    const body = source.content.replace(
+      /\]\(\/blog\/post-(\d+)\/\)/g,
+      (_, target: string) => `](${pageOf(Number(target), perLang, blogs).url})`,
+    );
     await writeFile(join(contentDir, 'blog', page.lang, `${page.slug}.md`), frontMatter(fields) + body);
   }
   return perLang;

@@ -37,13 +37,13 @@ export const editPostBody: Change = (text, run) => {
 export const showsPostBodyEdit = (page: string) => async (run: number) => (await readFile(page, 'utf8')).includes(postBodyMark(run));
 
 /**
- * The first Spanish post of the workspace `dir` (content/ and dist/ in it), as its routes order
- * them: its Markdown file, and the page file a build makes of it.
+ * The first post in the first language of the workspace `dir` (content/ and dist/ in it), as its
+ * routes order them: its Markdown file, and the page file a build makes of it.
  */
 export async function firstPost(dir: string): Promise<{ file: string; page: string }> {
   const routes = new RouteMap(await loadModelWithoutHtml(join(dir, 'content')));
-  const [route] = routes.byFamily('post', 'es');
-  if (!route) throw new Error(`${join(dir, 'content')} has no Spanish post for the bench to edit`);
+  const [route] = routes.byFamily('post', routes.languages[0]);
+  if (!route) throw new Error(`${join(dir, 'content')} has no post in its first language for the bench to edit`);
   return { file: sourceOf(route.post).bodyAt.file, page: join(dir, 'dist', outputFile(route.path)) };
 }
 

@@ -42,11 +42,12 @@ export function answerIfUnchanged(opts: BuildCommandOptions, started: number): U
 
 /** The line a build prints: its pages, files and bytes, how long it took, and where it wrote them. */
 export function reportLine(summary: BuildSummary, out: string, note?: string): string {
-  const total = summary.pages.es + summary.pages.en;
+  const byLanguage = Object.entries(summary.pages);
+  const total = byLanguage.reduce((sum, [, pages]) => sum + pages, 0);
   const kept = note ? `; ${note}` : summary.rendered < total ? `; ${summary.rendered} rendered, the rest unchanged` : '';
   const photos = summary.photosEncoded ? `, ${summary.photosEncoded} photo files encoded` : '';
   return (
-    `Built ${total} pages (es ${summary.pages.es}, en ${summary.pages.en}${kept}${photos}), ${summary.files} files, ` +
+    `Built ${total} pages (${byLanguage.map(([lang, pages]) => `${lang} ${pages}`).join(', ')}${kept}${photos}), ${summary.files} files, ` +
     `${(summary.bytes / 1024 / 1024).toFixed(1)} MB in ${summary.seconds.toFixed(2)} s → ${relative(process.cwd(), out) || '.'}/`
   );
 }

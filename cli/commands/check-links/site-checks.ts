@@ -62,8 +62,9 @@ export function reachabilityChecks(scans: PageScan[], routes: RouteMap, baseUrl:
 }
 
 /**
- * hreflang pairs agree with the route map and with each other: each indexable page names itself and
- * its counterpart, and each page it names names it back.
+ * hreflang alternates agree with the route map and with each other: each indexable page names
+ * itself and its counterpart in each language it exists in, and no other language, and each page
+ * it names names it back.
  */
 export function hreflangChecks(scans: PageScan[], routes: RouteMap, toPath: ToPath): Problem[] {
   const problems: Problem[] = [];
@@ -73,15 +74,16 @@ export function hreflangChecks(scans: PageScan[], routes: RouteMap, toPath: ToPa
     const declared = scan.alternates;
     const route = routes.at(scan.path);
     if (route) {
-      const counterpart = routes.counterpart(route);
-      const expected = { [route.lang]: route.path, [counterpart.lang]: counterpart.path };
-      for (const lang of ['es', 'en']) {
+      const expected: Record<string, string> = Object.fromEntries(routes.alternates(route).map((a) => [a.hreflang, a.path]));
+      for (const lang of new Set([...Object.keys(expected), ...Object.keys(declared)])) {
         const actual = declared[lang] && toPath(declared[lang]);
         if (actual !== expected[lang])
           problems.push({
             page: scan.path,
             target: declared[lang] ?? `(no hreflang="${lang}")`,
-            reason: `hreflang="${lang}" should point to ${expected[lang]}`,
+            reason: expected[lang]
+              ? `hreflang="${lang}" should point to ${expected[lang]}`
+              : `the page has no "${lang}" version: drop hreflang="${lang}"`,
           });
       }
     }

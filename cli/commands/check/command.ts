@@ -7,10 +7,10 @@ export async function checkCommand(opts: { content: string; strict?: boolean }):
     import('../../engine/render/texts.ts'),
     import('../../site/routes.ts'),
   ]);
-  new RouteMap({ ...withHtml(content, () => ''), projects: withBodies(content.projects, () => '') });
-  const posts = content.posts.es.length + content.posts.en.length;
+  new RouteMap({ ...withHtml(content, () => ''), projects: withBodies(content.projects, content.site.languages, () => '') });
+  const count = (pages: Record<string, unknown[]>) => Object.values(pages).reduce((sum, list) => sum + list.length, 0);
   console.log(
-    `Content OK: ${content.services.length} services, ${content.localities.length} localities, ${posts} posts, ${content.legal.es.length + content.legal.en.length} legal pages, ` +
+    `Content OK: ${content.site.languages.length} languages, ${content.services.length} services, ${content.localities.length} localities, ${count(content.posts)} posts, ${count(content.legal)} legal pages, ` +
       `${content.projects.length} jobs with ${content.photos.size} photos, ${content.reviews.length} reviews.`,
   );
 }

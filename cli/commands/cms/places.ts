@@ -2,7 +2,7 @@
 // collection (its folder's files with its extension, or its one file) and the photos. A path the
 // page sends is checked here before any file is touched; anything else is refused, in Spanish,
 // naming the path and saying what to do.
-import { collections, languagesOf, pathIn, photosFolder } from '../../site/collections.ts';
+import { collections, languageAt, perLanguage, photosFolder } from '../../site/collections.ts';
 import { maxNameLength, photoRef } from '../../site/schema/common.ts';
 
 /**
@@ -36,18 +36,29 @@ export const shown = (value: unknown): string => {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 };
 
-/** The places of a content folder named `contentFolder` at the root of the repository. */
+/**
+ * The places of a content folder named `contentFolder` at the root of the repository. A collection
+ * kept per language has a place for each language code (blog/de/, i18n/de.yaml): the build tells
+ * whether the site has that language.
+ */
 export function editorPlaces(contentFolder: string) {
-  const folders = new Map<string, string>();
-  const files = new Map<string, string>();
-  for (const { files: at } of collections)
-    for (const lang of languagesOf(at)) {
-      const path = pathIn(at, lang ?? 'es');
-      if ('file' in at) files.set(path, path.split('.').at(-1)!);
-      else folders.set(path, at.extension);
+  const place = (map: 'file' | 'folder', path: string): string | undefined => {
+    for (const { files: at } of collections) {
+      if (('file' in at ? 'file' : 'folder') !== map) continue;
+      const written = 'file' in at ? at.file : at.folder;
+      if (perLanguage(at) ? languageAt(at, path) === undefined : written !== path) continue;
+      return 'file' in at ? path.split('.').at(-1)! : at.extension;
     }
+    return undefined;
+  };
+  const written = (map: 'file' | 'folder') =>
+    collections.flatMap(({ files: at }) => ('file' in at === (map === 'file') ? ['file' in at ? at.file : at.folder] : []));
+  const folders = { get: (path: string) => place('folder', path) };
+  const files = { get: (path: string) => place('file', path) };
   const media = `${contentFolder}/${photosFolder}`;
-  const folderList = [...folders.keys()].map((folder) => `${contentFolder}/${folder}/`).join(', ');
+  const folderList = written('folder')
+    .map((folder) => `${contentFolder}/${folder.replace('{lang}', '<idioma>')}/`)
+    .join(', ');
 
   /** The parts of `path` under the content folder, once it is a relative path inside it. */
   function partsOf(path: unknown): string[] {
@@ -75,7 +86,9 @@ export function editorPlaces(contentFolder: string) {
     if (!extension)
       throw new Refused(
         403,
-        `«${shown(path)}» no es de ninguna colección del editor: sus entradas están en ${folderList} y en ${[...files.keys()].map((f) => `${contentFolder}/${f}`).join(', ')}.`,
+        `«${shown(path)}» no es de ninguna colección del editor: sus entradas están en ${folderList} y en ${written('file')
+          .map((f) => `${contentFolder}/${f.replace('{lang}', '<idioma>')}`)
+          .join(', ')}.`,
       );
     if (!name.endsWith(`.${extension}`) || !/^[a-z0-9][\w.-]*$/i.test(name))
       throw new Refused(

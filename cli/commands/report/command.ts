@@ -6,7 +6,7 @@ import { mainWords, shingles, similarity } from './similarity.ts';
 import { messages } from '../../messages.ts';
 
 /** Pages compared with each other: one family in one language (one service, for locality pages). */
-const groupOf = (route: Route) => `${route.lang} ${route.family}${route.family === 'service-locality' ? ` ${route.service.slug.es}` : ''}`;
+const groupOf = (route: Route) => `${route.lang} ${route.family}${route.family === 'service-locality' ? ` ${route.service.key}` : ''}`;
 
 /** Past this many pages a group is compared by sample, so a big blog still reports in seconds. */
 const fullComparison = 300;

@@ -47,8 +47,8 @@ export async function shots(opts: ShotsOptions): Promise<void> {
   const routes = new RouteMap(await loadModelWithoutHtml(opts.content));
   // A family the content has no page of (no finished jobs yet, say) is left out.
   const samples = families
-    .flatMap((family) => routes.byFamily(family, 'es').slice(0, 1))
-    .flatMap((route) => [route, routes.counterpart(route)]);
+    .flatMap((family) => routes.byFamily(family, routes.languages[0]).slice(0, 1))
+    .flatMap((route) => routes.counterparts(route));
   const out = resolve(opts.out);
   await mkdir(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: opts.chromium, args: chromiumFlags }).catch((cause: unknown) => {
@@ -60,7 +60,7 @@ export async function shots(opts: ShotsOptions): Promise<void> {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const declined = JSON.stringify({ necessary: true, analytics: false, version: consentVersion, savedAt: new Date().toISOString() });
     // The first visit, banner and all, on a phone: the home page's first screen as a newcomer sees it.
-    const firstVisit = samples.find((route) => route.family === 'home' && route.lang === 'es');
+    const firstVisit = samples.find((route) => route.family === 'home' && route.lang === routes.languages[0]);
     const total = samples.length * screens.length + (firstVisit ? 1 : 0);
     let done = 0;
     for (const screen of screens) {

@@ -16,8 +16,8 @@ export async function size(opts: { dir: string; content?: string }): Promise<voi
   const routes = new RouteMap(await loadModelWithoutHtml(opts.content ?? 'content'));
   // Pages of one family load the same JavaScript and CSS, so one page per family and language tells.
   const samples = sampledFamilies
-    .flatMap((family) => routes.byFamily(family, 'es').slice(0, 1))
-    .flatMap((route) => [route, routes.counterpart(route)]);
+    .flatMap((family) => routes.byFamily(family, routes.languages[0]).slice(0, 1))
+    .flatMap((route) => routes.counterparts(route));
   const rows = [['family', 'page', 'JS gzip', 'of it on first use', 'CSS gzip', 'islands', '']];
   let over = 0;
   for (const route of samples) {

@@ -18,7 +18,7 @@ export interface Stamp {
   inputs: string;
   /** The output folder the build left: published by a rename, so a new folder has a new inode. */
   out: { ino: number; mtimeMs: number };
-  summary: { pages: { es: number; en: number }; files: number; bytes: number };
+  summary: { pages: Record<string, number>; files: number; bytes: number };
 }
 
 /**
@@ -136,7 +136,7 @@ const isStamp = (value: unknown): value is Stamp => {
   return (
     isNumbers([out.ino, out.mtimeMs]) &&
     isRecord(summary.pages) &&
-    isNumbers([summary.pages.es, summary.pages.en, summary.files, summary.bytes])
+    isNumbers([...Object.values(summary.pages), summary.files, summary.bytes])
   );
 };
 

@@ -4,20 +4,30 @@ import type { z } from 'zod';
 import { type Entry, knownOf, type Path } from '../../site/checks/entry.ts';
 import { notPaths } from '../../site/checks/published.ts';
 import { localTextFamilies } from '../../site/checks/services.ts';
-import { type Collection, type CollectionName, collections, imagesFolder, languagesOf, pathIn } from '../../site/collections.ts';
+import {
+  type Collection,
+  type CollectionFiles,
+  type CollectionName,
+  collections,
+  imagesFolder,
+  languageAt,
+  pathIn,
+  perLanguage,
+} from '../../site/collections.ts';
 import { errors, type Problem } from '../../site/errors.ts';
 import { ContentError, type ContentIssue } from '../../site/issues.ts';
 import { linkProblem, readContentText, sizeLimits } from './guarded-read.ts';
 import { loadImages } from './images.ts';
 import { loadMarkdown, loadYaml, type MarkdownFile, type ParsedFile, type ParsedFiles, type PreviousParse, type Source } from './parse.ts';
-import { setSource } from './page-sources.ts';
+import { type MarkdownWords, setSource } from './page-sources.ts';
 import { fillDouble } from '../../site/placeholders.ts';
 import { nearestLocalities } from '../../site/geo.ts';
-import type { Content, MarkdownPage, Photo, Place } from '../../site/model.ts';
-import { langs, type Lang } from '../../site/lang.ts';
+import type { AirConditioningPage, Content, MarkdownPage, Photo, Place, ProjectSource, Service } from '../../site/model.ts';
+import type { Lang } from '../../site/lang.ts';
 import { byCodeUnits } from '../../site/order.ts';
 import type { LocalTexts } from '../../site/schema/local.ts';
 import type { Site } from '../../site/schema/site.ts';
+import type { Strings } from '../../site/schema/strings.ts';
 import { digest } from '../../support/files.cjs';
 import { markdownFolders } from '../../site/markdown-paths.ts';
 import { validate } from './validate.ts';
@@ -31,6 +41,7 @@ export interface MarkdownText {
   hash: string;
   markdown: string;
   lang: Lang;
+  words: MarkdownWords;
   file: string;
   line: number;
 }
@@ -142,19 +153,31 @@ export async function loadContentWith(contentDir: string, inspectPhotos: Inspect
   const valid = <N extends CollectionName>(name: N) =>
     read[name].filter((f) => f.data !== undefined) as (ContentFile & { data: DataOf<N> })[];
 
-  // YAML first: legal texts are filled with values of site.yaml as they are read.
+  // YAML first: legal texts are filled with values of site.yaml and the strings as they are read,
+  // and a page's key is its slug in the site's first language.
   readAll('yaml', (c, file, lang) => readYaml(contentDir, file, lang, c.schema, issues, options.parsed));
   const site = valid('site')[0]?.data;
-  const bodies: Partial<Record<CollectionName, PageBody>> = { legal: site && fillLegal(legalPlaceholderValues(site), issues) };
+  const strings: Record<Lang, Strings> = {};
+  for (const f of valid('strings')) if (f.lang) strings[f.lang] = f.data;
+  const bodies: Partial<Record<CollectionName, PageBody>> = { legal: site && fillLegal(legalPlaceholderValues(site, strings), issues) };
+  const first = site?.languages[0];
+  // A text's HTML depends on its language's words too: their hash joins each text's.
+  const wordsOf = new Map(Object.entries(strings).map(([lang, s]) => [lang, { words: s.markdown, tag: digest(s.markdown).slice(0, 12) }]));
   readAll('markdown-frontmatter', (c, file, lang) =>
-    readPage(contentDir, file, lang!, c.schema, issues, options, bodies[c.name as CollectionName]),
+    readPage(contentDir, file, { lang: lang!, first, ...wordsOf.get(lang!) }, c.schema, issues, options, bodies[c.name as CollectionName]),
   );
 
   issues.push(...imageIssues);
   const airConditioning = valid('airConditioning')[0]?.data;
   const parsedOf = (name: CollectionName) => read[name].map((f) => f.parsed);
   const known = knownOf(
-    { services: parsedOf('services'), localities: parsedOf('localities')[0], strings: parsedOf('strings'), airConditioning },
+    {
+      site: parsedOf('site')[0],
+      services: parsedOf('services'),
+      localities: parsedOf('localities')[0],
+      strings: read.strings.map((f) => ({ lang: f.lang, parsed: f.parsed })),
+      airConditioning,
+    },
     images,
     options.strict === true,
   );
@@ -174,28 +197,27 @@ export async function loadContentWith(contentDir: string, inspectPhotos: Inspect
   });
   const published = readPublished(contentDir, issues);
 
-  const strings = { es: valid('strings').find((f) => f.lang === 'es')?.data, en: valid('strings').find((f) => f.lang === 'en')?.data };
-  if (issues.length > 0 || !site || !airConditioning || !strings.es || !strings.en) throw new ContentError(distinct(issues));
+  if (issues.length > 0 || !site || !airConditioning || first === undefined) throw new ContentError(distinct(issues));
 
   const listedLocalities = valid('localities')[0]?.data.localities ?? [];
   const families = localTextFamilies(known);
   const localTexts: Record<string, LocalTexts> = {};
   for (const f of valid('localTexts')) if (families.has(f.name)) localTexts[f.name] = f.data;
   const pagesOf = <N extends 'posts' | 'legal'>(name: N) => {
-    const pages = { es: [], en: [] } as Record<Lang, (DataOf<N> & MarkdownPage)[]>;
-    for (const f of valid(name)) pages[f.lang!].push(f.page as DataOf<N> & MarkdownPage);
+    const pages = Object.fromEntries(site.languages.map((lang) => [lang, []])) as Record<Lang, (DataOf<N> & MarkdownPage)[]>;
+    for (const f of valid(name)) pages[f.lang!]!.push(f.page as DataOf<N> & MarkdownPage);
     return pages;
   };
   const posts = pagesOf('posts');
-  for (const lang of langs) posts[lang].sort((a, b) => byCodeUnits(b.date, a.date) || byCodeUnits(a.slug, b.slug));
+  for (const list of Object.values(posts)) list.sort((a, b) => byCodeUnits(b.date, a.date) || byCodeUnits(a.slug, b.slug));
   return {
     site,
-    strings: { es: strings.es, en: strings.en },
+    strings,
     services: valid('services')
-      .map((f) => f.data)
+      .map((f) => ({ ...f.data, key: f.data.slug[first]! }) as Service)
       .sort((a, b) => a.order - b.order),
-    airConditioning,
-    localities: listedLocalities.map((l): Place => ({ ...l, nearby: nearestLocalities(l, listedLocalities, 3) })),
+    airConditioning: { ...airConditioning, key: airConditioning.slug[first]! } as AirConditioningPage,
+    localities: listedLocalities.map((l) => ({ ...l, nearby: nearestLocalities(l, listedLocalities, 3) }) as Place),
     localTexts,
     published,
     posts,
@@ -203,8 +225,8 @@ export async function loadContentWith(contentDir: string, inspectPhotos: Inspect
     images,
     photos,
     projects: valid('projects')
-      .map((f) => ({ ...f.data, file: f.file }))
-      .sort((a, b) => byCodeUnits(b.date, a.date) || byCodeUnits(a.es.slug, b.es.slug)),
+      .map((f) => ({ ...f.data, key: f.data[first]!.slug, file: f.file }) as ProjectSource)
+      .sort((a, b) => byCodeUnits(b.date, a.date) || byCodeUnits(a.key, b.key)),
     reviews: valid('reviews')
       .map((f) => f.data)
       .sort((a, b) => byCodeUnits(b.date, a.date) || a.author.localeCompare(b.author)),
@@ -214,11 +236,22 @@ export async function loadContentWith(contentDir: string, inspectPhotos: Inspect
 /** The files of a collection, by language, as paths in the content folder. */
 function listCollection(contentDir: string, { files }: Collection, listing: Listing) {
   return Promise.all(
-    languagesOf(files).map(async (lang) => {
-      const at = join(...pathIn(files, lang ?? 'es').split('/'));
+    (perLanguage(files) ? languagesListed(files, listing) : [undefined]).map(async (lang) => {
+      const at = join(...pathIn(files, lang ?? '').split('/'));
       return { lang, paths: 'file' in files ? [at] : await listFiles(contentDir, at, `.${files.extension}`, listing) };
     }),
   );
+}
+
+/**
+ * The languages a collection kept per language has a file or folder for, as listed: those of the
+ * site and any other, which checks/languages.ts names. Read before site.yaml is, from the listing.
+ */
+function languagesListed(files: CollectionFiles, listing: Listing): Lang[] {
+  const before = ('file' in files ? files.file : files.folder).split('{lang}')[0]!;
+  const parent = before.replace(/\/$/, '');
+  const names = listing.get(parent ? join(...parent.split('/')) : '') ?? [];
+  return names.flatMap((name) => languageAt(files, `${before}${name}`) ?? []).sort();
 }
 
 /** The names in each folder of the content folder, by its path there ('' for the folder itself). */
@@ -290,11 +323,14 @@ function readYaml(
 /** Rewrites a page's Markdown body before it is rendered: `file` and `bodyLine` place its problems. */
 type PageBody = (text: string, lang: Lang, file: string, bodyLine: number) => string;
 
-/** One Markdown file of a collection in `lang`: its front matter validated, its page made, its body sent to render. */
+/**
+ * One Markdown file of a collection in `lang`: its front matter validated, its page made (keyed by
+ * its slug in the site's `first` language), its body sent to render.
+ */
 function readPage(
   contentDir: string,
   file: string,
-  lang: Lang,
+  { lang, first, words, tag = '' }: { lang: Lang; first: Lang | undefined; words?: MarkdownWords; tag?: string },
   schema: z.ZodType,
   issues: ContentIssue[],
   { parsed, onMarkdown, pages: pageOf }: LoadOptions,
@@ -315,32 +351,38 @@ function readPage(
   const bodyAt = { file: join(contentDir, file), line: md.bodyLine };
   // The file's hash stands for the body, unless the body was rewritten from other content.
   const body = rewrite?.(md.body, lang, bodyAt.file, md.bodyLine);
-  const hash = body === undefined || body === md.body ? md.hash : digest([md.hash, body]);
-  onMarkdown?.({ hash, markdown: body ?? md.body, lang, ...bodyAt });
+  // Without strings for its language the build fails on that; the text is not rendered.
+  if (!words) return new ContentFile(contentDir, file, lang, front, front, md);
+  const hash = (body === undefined || body === md.body ? md.hash : digest([md.hash, body])) + tag;
+  onMarkdown?.({ hash, markdown: body ?? md.body, lang, words, ...bodyAt });
   let page = body === undefined ? pageOf?.get(entry) : undefined;
   if (!page) {
     page = { ...(front as object), lang } as MarkdownPage;
-    setSource(page, { hash, frontMatterHash, bodyAt });
+    setSource(page, { hash, frontMatterHash, bodyAt, words });
     // Not enumerable: copies of the page (withHtml) must not read a body the build may not need.
     Object.defineProperty(page, 'markdown', body === undefined ? { get: () => md.body } : { value: body });
     if (body === undefined) pageOf?.set(entry, page);
   }
+  // Set on a kept page too: the site's first language may have changed since it was made.
+  const { slug, counterpart } = front as { slug: string; counterpart?: string };
+  page.key = lang === first ? slug : (counterpart ?? slug);
   return new ContentFile(contentDir, file, lang, front, front, md, page);
 }
 
 /** The body of legal texts: their {{placeholders}} filled with the site's values, unknown ones reported. */
-function fillLegal(values: Record<Lang, Record<string, string>>, issues: ContentIssue[]): PageBody {
+function fillLegal(values: (lang: Lang) => Record<string, string>, issues: ContentIssue[]): PageBody {
   return (text, lang, file, bodyLine) => {
-    const filled = fillDouble(text, values[lang]);
+    const filled = fillDouble(text, values(lang));
     for (const { name, line } of filled.unknown) {
-      const known = Object.keys(values.es).map((k) => `{{${k}}}`);
+      const known = Object.keys(values(lang)).map((k) => `{{${k}}}`);
       issues.push({ file, line: bodyLine + line - 1, ...errors.UnknownPlaceholder(`{{${name}}}`, known) });
     }
     return filled.text;
   };
 }
 
-function legalPlaceholderValues(site: Site): Record<Lang, Record<string, string>> {
+/** The values of a legal text's {{placeholders}} in a language: site.yaml's, and the strings' words for what it lacks. */
+function legalPlaceholderValues(site: Site, strings: Record<Lang, Strings>): (lang: Lang) => Record<string, string> {
   const common = {
     brand: site.brand,
     email: site.email,
@@ -350,19 +392,18 @@ function legalPlaceholderValues(site: Site): Record<Lang, Record<string, string>
     'owner.nif': site.owner.nif,
     'owner.address': site.owner.address,
   };
-  return {
-    es: { ...common, serviceArea: site.serviceArea.es, 'owner.registry': site.owner.registry ?? 'no inscrito en el Registro Mercantil' },
-    en: {
-      ...common,
-      serviceArea: site.serviceArea.en,
-      'owner.registry': site.owner.registry ?? 'not registered in the Commercial Registry',
-    },
-  };
+  return (lang) => ({
+    ...common,
+    serviceArea: site.serviceArea[lang] ?? '',
+    'owner.registry': site.owner.registry ?? strings[lang]?.unregistered ?? '',
+  });
 }
 
 /** How many Markdown files (posts and legal texts) the content folder holds, from its listing, without reading them. */
 export async function countMarkdown(contentDir: string, listing: ContentListing): Promise<number> {
-  const folders = markdownFolders.flatMap((folder) => langs.map((lang) => join(folder, lang)));
+  const folders = markdownFolders.flatMap((folder) =>
+    (listing.names.get(folder) ?? []).filter((name) => listing.names.has(join(folder, name))).map((name) => join(folder, name)),
+  );
   const lists = await Promise.all(folders.map((folder) => listFiles(contentDir, folder, '.md', listing.names)));
   return lists.reduce((sum, files) => sum + files.length, 0);
 }

@@ -10,7 +10,14 @@ export interface PageSource {
   frontMatterHash: string;
   /** The file and the line of it where the body starts, which problems in the body name. */
   bodyAt: { file: string; line: number };
+  /** What its language's strings say around Markdown (part of `hash`). */
+  words: MarkdownWords;
 }
+
+import type { Strings } from '../../site/schema/strings.ts';
+
+/** What a language's strings say around a text's Markdown: footnotes' heading and links back, a table's name. */
+export type MarkdownWords = Strings['markdown'];
 
 const sources = new WeakMap<object, PageSource>();
 

@@ -8,19 +8,13 @@ import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sa
 import rehypeStringify from 'rehype-stringify';
 import type { Nodes, Root } from 'mdast';
 import type { ContentIssue } from '../../site/issues.ts';
-import type { Lang } from '../../site/lang.ts';
 import { keepTogether } from '../../site/typeset.ts';
 import { gfmWithoutAutolinks, mayHoldAutolinks } from './gfm.ts';
 import { leftoverSyntax, type Leftover } from './leftovers.ts';
 import type { MarkdownText } from '../load/content.ts';
+import type { MarkdownWords } from '../load/page-sources.ts';
 import { writePack, type MarkdownBatch, type RenderedBatch } from './markdown-batch.ts';
 import { scrollableTables, tableRegionClass } from './tables.ts';
-
-/** What a text's footnotes and tables say in each language (the footnotes' heading is for screen readers). */
-const words = {
-  es: { footnotes: 'Notas', back: 'Volver a la referencia', table: 'Tabla' },
-  en: { footnotes: 'Footnotes', back: 'Back to reference', table: 'Table' },
-} satisfies Record<Lang, unknown>;
 
 /**
  * GitHub's sanitising schema (rehype-sanitize's default), with the table regions' class and name on
@@ -52,27 +46,31 @@ function typeset() {
   return (tree: Root) => walk(tree);
 }
 
-const processorFor = (lang: Lang, autolinks: boolean) =>
+const processorFor = (words: MarkdownWords, autolinks: boolean) =>
   remark()
     .use(autolinks ? remarkGfm : gfmWithoutAutolinks)
     .use(leftoverSyntax)
     .use(typeset)
-    .use(scrollableTables, { name: words[lang].table })
+    .use(scrollableTables, { name: words.table })
     .use(remarkRehype, {
-      footnoteLabel: words[lang].footnotes,
-      footnoteBackLabel: (reference, again) => `${words[lang].back} ${reference + 1}${again > 1 ? `-${again}` : ''}`,
+      footnoteLabel: words.footnotes,
+      footnoteBackLabel: (reference, again) => `${words.back} ${reference + 1}${again > 1 ? `-${again}` : ''}`,
     })
     .use(rehypeSanitize, schema)
     .use(rehypeStringify)
     .freeze();
-const processors = {
-  es: { autolinks: processorFor('es', true), none: processorFor('es', false) },
-  en: { autolinks: processorFor('en', true), none: processorFor('en', false) },
+/** The processors of each language's words, made when a text first needs them. */
+const processors = new Map<string, { autolinks: ReturnType<typeof processorFor>; none: ReturnType<typeof processorFor> }>();
+const processorsOf = (words: MarkdownWords) => {
+  const key = JSON.stringify(words);
+  let made = processors.get(key);
+  if (!made) processors.set(key, (made = { autolinks: processorFor(words, true), none: processorFor(words, false) }));
+  return made;
 };
 
-/** Markdown to sanitised HTML, and what it left as text (leftovers.ts), by line of the text. */
-export function markdownToHtml(markdown: string, lang: Lang): { html: string; leftovers: Leftover[] } {
-  const file = processors[lang][mayHoldAutolinks(markdown) ? 'autolinks' : 'none'].processSync(markdown);
+/** Markdown to sanitised HTML in a language's `words`, and what it left as text (leftovers.ts), by line of the text. */
+export function markdownToHtml(markdown: string, words: MarkdownWords): { html: string; leftovers: Leftover[] } {
+  const file = processorsOf(words)[mayHoldAutolinks(markdown) ? 'autolinks' : 'none'].processSync(markdown);
   const html = String(file);
   return { html: html && !html.endsWith('\n') ? `${html}\n` : html, leftovers: (file.data as { leftovers?: Leftover[] }).leftovers ?? [] };
 }
@@ -81,9 +79,9 @@ export function markdownToHtml(markdown: string, lang: Lang): { html: string; le
  * A text's HTML, and what it left as text as content problems at their lines of its file. A
  * failure names the file: a text deep or large enough to exhaust the renderer fails in it.
  */
-export function renderText({ markdown, lang, file, line }: MarkdownText): { html: string; issues: ContentIssue[] } {
+export function renderText({ markdown, words, file, line }: MarkdownText): { html: string; issues: ContentIssue[] } {
   try {
-    const { html, leftovers } = markdownToHtml(markdown, lang);
+    const { html, leftovers } = markdownToHtml(markdown, words);
     return { html, issues: leftovers.map((left) => ({ file, line: line + left.line - 1, column: left.column, ...left.problem })) };
   } catch (error) {
     throw new Error(`${file}: its Markdown could not be rendered (${(error as Error).message})`, { cause: error });

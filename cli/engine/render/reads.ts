@@ -1,7 +1,7 @@
 import { digest } from '../../support/files.cjs';
 import type { LegalPage, Post, SiteModel } from '../../site/model.ts';
 import { isListing, listedPosts, type Route, type RouteMap } from '../../site/routes.ts';
-import { langs, type Lang } from '../../site/lang.ts';
+import type { Lang } from '../../site/lang.ts';
 import { sourceOf } from '../load/page-sources.ts';
 
 /**
@@ -66,13 +66,14 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
     hashes.set(key, hash);
   };
   const fieldKeyOf = new Map<object, string>();
-  // Hashes every field, and every field of the es/en blocks, besides the whole entity.
+  const languages = model.site.languages;
+  // Hashes every field, and every field of the language blocks, besides the whole entity.
   const document = (object: object, key: string) => {
     entity(object, key);
     fieldKeyOf.set(object, key);
     for (const [field, value] of Object.entries(object)) {
       hashes.set(`${key}.${field}`, hashModel(value));
-      if (!(langs as readonly string[]).includes(field) || typeof value !== 'object' || !value) continue;
+      if (!languages.includes(field) || typeof value !== 'object' || !value) continue;
       fieldKeyOf.set(value, `${key}.${field}`);
       for (const [inner, innerValue] of Object.entries(value)) hashes.set(`${key}.${field}.${inner}`, hashModel(innerValue));
     }
@@ -83,8 +84,8 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
   };
   document(model.site, 'site');
   document(model.airConditioning, 'air-conditioning');
-  for (const lang of langs) document(model.strings[lang], `strings:${lang}`);
-  model.services.forEach((s) => document(s, `service:${s.slug.es}`));
+  for (const [lang, strings] of Object.entries(model.strings)) document(strings, `strings:${lang}`);
+  model.services.forEach((s) => document(s, `service:${s.key}`));
   model.localities.forEach((l) => document(l, `locality:${l.slug}`));
   for (const l of model.localities) sluggedKeys.set(l, true);
   list(model.services, 'services');
@@ -106,15 +107,17 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
     bodyKeyOf.set(page, bodyKey(key));
     hashes.set(bodyKey(key), source?.hash ?? '');
   };
-  for (const lang of langs) {
-    model.posts[lang].forEach((p) => markdownPage(p, postKey(lang, p.slug)));
-    model.legal[lang].forEach((p) => markdownPage(p, `legal:${lang}:${p.slug}`));
-    list(model.posts[lang], `posts:${lang}`);
-    list(model.legal[lang], `legal:${lang}`);
+  for (const [lang, posts] of Object.entries(model.posts)) {
+    posts.forEach((p) => markdownPage(p, postKey(lang, p.slug)));
+    list(posts, `posts:${lang}`);
+  }
+  for (const [lang, legal] of Object.entries(model.legal)) {
+    legal.forEach((p) => markdownPage(p, `legal:${lang}:${p.slug}`));
+    list(legal, `legal:${lang}`);
   }
   // Jobs and reviews change rarely, and every page that shows some filters them all: one key each.
   entity(model.projects, 'projects');
-  for (const p of model.projects) entity(p, `project:${p.es.slug}`);
+  for (const p of model.projects) entity(p, `project:${p.key}`);
   entity(model.reviews, 'reviews');
   // What pages show of a photo; its variants' names change with its bytes.
   hashes.set('photos', hashOf([...model.photos.values()].map(({ name, width, height, variants }) => [name, width, height, variants])));
@@ -142,7 +145,7 @@ export function indexModel(model: SiteModel, routes: RouteMap, options = { hashe
     }
   }
   for (const [group, paths] of families) hashes.set(group, hashOf(paths));
-  for (const lang of langs) for (const p of [...model.posts[lang], ...model.legal[lang]]) sluggedKeys.set(p, true);
+  for (const pages of [...Object.values(model.posts), ...Object.values(model.legal)]) for (const p of pages) sluggedKeys.set(p, true);
   return { keyOf, sluggedKeys, fieldKeyOf, bodyKeyOf, hashes };
 }
 
@@ -266,10 +269,24 @@ export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys
     }
     return proxy as R;
   };
+  // Whether a page exists in a language: the key of that page, whose hash is its path once it does.
+  const find = (key: string, lang: Route['lang']) => {
+    const route = routes.find(key, lang);
+    if (!route) sink.add(`route:${key}:${lang}`);
+    return route && trackRoute(route);
+  };
   const methods = {
     get: (key: string, lang: Route['lang']) => trackRoute(routes.get(key, lang)),
     href: (key: string, lang: Route['lang']) => trackRoute(routes.get(key, lang)).path,
-    counterpart: (r: Route) => trackRoute(routes.counterpart(r)),
+    find,
+    counterparts: (r: Route) => {
+      for (const lang of routes.languages) find(r.key, lang);
+      return routes.counterparts(r).map(trackRoute);
+    },
+    alternates: (r: Route) => {
+      for (const lang of routes.languages) find(r.key, lang);
+      return routes.alternates(r);
+    },
     byFamily: (family: Route['family'], lang?: Route['lang']) => {
       sink.add(`routes:${family}:${lang ?? '*'}`);
       return routes.byFamily(family, lang).map(trackRoute);
@@ -278,6 +295,11 @@ export function tracker(model: SiteModel, routes: RouteMap, { keyOf, sluggedKeys
   const trackedRoutes = new Proxy(routes, {
     get(target, prop) {
       if (Object.hasOwn(methods, prop)) return methods[prop as keyof typeof methods];
+      // The site's languages are site.yaml's, not the map's pages.
+      if (prop === 'languages') {
+        sink.add('site.languages');
+        return target.languages;
+      }
       sink.add('routes:*');
       // Each route of the whole list is tracked too: the sitemap reads their posts' dates.
       if (prop === 'routes') return target.routes.map(trackRoute);

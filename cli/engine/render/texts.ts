@@ -57,8 +57,8 @@ export interface MarkdownRenderer {
 
 /** A post or legal text as the renderer takes it. */
 const textOf = (page: MarkdownPage): MarkdownText => {
-  const { hash, bodyAt } = sourceOf(page);
-  return { hash, markdown: page.markdown, lang: page.lang, ...bodyAt };
+  const { hash, bodyAt, words } = sourceOf(page);
+  return { hash, markdown: page.markdown, lang: page.lang, words, ...bodyAt };
 };
 const hashOf = (page: object) => sourceOf(page).hash;
 
@@ -88,8 +88,9 @@ export function renderMarkdown(
   render.rendering?.(early.length + missing.size);
   const state = { done: false };
   const projectIssues: ContentIssue[] = [];
-  const projects = withBodies(content.projects, (project, lang) => {
-    const { html, issues } = render.one({ hash: '', markdown: project[lang].body, lang, file: project.file, line: 1 });
+  const projects = withBodies(content.projects, content.site.languages, (project, lang) => {
+    const words = content.strings[lang]!.markdown;
+    const { html, issues } = render.one({ hash: '', markdown: project[lang]!.body, lang, words, file: project.file, line: 1 });
     // A job's text lies inside its YAML file: the line is the text's own.
     for (const { line, message, code, hint } of issues)
       projectIssues.push({ file: project.file, message: `${lang}.body, line ${line}: ${message}`, code, hint });
@@ -119,11 +120,16 @@ function htmlIn(memo: TextMemo, one: MarkdownRenderer['one'], state: { done: boo
   };
 }
 
-/** Finished jobs with their bodies rendered: a few short texts, rendered each build. */
-export const withBodies = (projects: readonly ProjectSource[], html: (project: ProjectSource, lang: Lang) => string): ProjectPage[] =>
+/** Finished jobs with their bodies rendered in each language they have: a few short texts, rendered each build. */
+export const withBodies = (
+  projects: readonly ProjectSource[],
+  languages: readonly Lang[],
+  html: (project: ProjectSource, lang: Lang) => string,
+): ProjectPage[] =>
   projects.map((project) => {
     const { file: _, ...rest } = project;
-    return { ...rest, html: { es: html(project, 'es'), en: html(project, 'en') } };
+    const bodies = languages.flatMap((lang) => (project[lang] ? [[lang, html(project, lang)] as const] : []));
+    return { ...rest, html: Object.fromEntries(bodies) } as ProjectPage;
   });
 
 type Pages<P> = Record<Lang, P[]>;
@@ -149,9 +155,6 @@ export function withHtml<C extends { posts: Pages<object>; legal: Pages<object> 
     }
     return given as Post & LegalPage;
   };
-  return {
-    ...content,
-    posts: { es: content.posts.es.map(apply), en: content.posts.en.map(apply) },
-    legal: { es: content.legal.es.map(apply), en: content.legal.en.map(apply) },
-  };
+  const each = (pages: Pages<object>) => Object.fromEntries(Object.entries(pages).map(([lang, list]) => [lang, list.map(apply)]));
+  return { ...content, posts: each(content.posts), legal: each(content.legal) };
 }

@@ -1,35 +1,42 @@
 /**
- * functions/contact/services.ts is the contact function's copy of the site's services: a hosted
- * function cannot read content/, so the build writes that module from content/services, and the
- * host bundles it with the function.
+ * functions/contact/services.ts is the contact function's copy of what it needs of the site (its
+ * languages and services): a hosted function cannot read content/, so the build writes that module
+ * from the model, and the host bundles it with the function.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../../support/files.cjs';
 import { repoRoot } from '../../support/paths.ts';
+import type { ContactSite } from '../../site/contact/fields.ts';
+import { inLang } from '../../site/lang.ts';
+import type { SiteModel } from '../../site/model.ts';
+import { routeKey, type RouteMap } from '../../site/routes.ts';
 
-/** The part of a service (cli/site/schema/service.ts) that the contact function needs. */
-export interface CatalogueSource {
-  slug: { es: string };
-  es: { title: string };
-  en: { title: string };
+/** What the contact function needs of the site (contact/fields.ts ContactSite), from the model and its routes. */
+export function contactSite(model: SiteModel, routes: RouteMap): ContactSite {
+  const [first] = model.site.languages;
+  const names = new Intl.DisplayNames([inLang(model.strings, first!, 'the strings').locale], { type: 'language' });
+  return {
+    languages: model.site.languages.map((code) => ({
+      code,
+      name: names.of(code) ?? code,
+      sent: routes.href(routeKey.thanks(), code),
+      failed: routes.href(routeKey.sendError(), code),
+      messages: inLang(model.strings, code, 'the strings').form.errors,
+    })),
+    services: model.services.map((s) => ({ slug: s.key, title: inLang(s, first!, `the service "${s.key}"`).title })),
+  };
 }
 
-/** The text of services.ts for `services`, in their order (the build's is the menu order). */
-export function catalogueModule(services: readonly CatalogueSource[]): string {
-  const literal = JSON.stringify;
-  const entries = services.map(
-    (s) => `  { slug: ${literal(s.slug.es)}, title: { es: ${literal(s.es.title)}, en: ${literal(s.en.title)} } },`,
-  );
+/** The text of services.ts for the site, its services in their order (the build's is the menu order). */
+export function catalogueModule(site: ContactSite): string {
   return [
-    '// Written by the build from content/services (cli/engine/write/contact-services.ts): edit those files, not this one.',
-    "import type { Lang } from '../../cli/site/lang.ts';",
+    '// Written by the build from content/ (cli/engine/write/contact-services.ts): edit the content, not this file.',
+    "import type { ContactSite } from '../../cli/site/contact/fields.ts';",
     '',
-    '/** The services the contact form offers: the Spanish slug it posts, and the title in each language. */',
-    '// biome-ignore format: one service a line, as written',
-    'export const services: readonly { slug: string; title: Record<Lang, string> }[] = [',
-    ...entries,
-    '];',
+    "/** The site's languages, with where a plain form post lands and what it says, and the services the form offers. */",
+    '// biome-ignore format: written as JSON by the build',
+    `export const site: ContactSite = ${JSON.stringify(site, null, 2)};`,
     '',
   ].join('\n');
 }
@@ -38,10 +45,10 @@ export function catalogueModule(services: readonly CatalogueSource[]): string {
  * Brings functions/contact/services.ts up to date after a build of the repository's own content
  * (builds of other folders, in tests or the bench, leave it alone). Written only when it changed.
  */
-export function writeContactServices(contentDir: string, services: readonly CatalogueSource[]): void {
+export function writeContactServices(contentDir: string, site: ContactSite): void {
   if (resolve(contentDir) !== join(repoRoot, 'content')) return;
   const file = join(repoRoot, 'functions/contact/services.ts');
-  const text = catalogueModule(services);
+  const text = catalogueModule(site);
   let current: string | undefined;
   try {
     current = readFileSync(file, 'utf8');

@@ -12,10 +12,15 @@ export interface DeployFiles {
   redirects: string;
 }
 
+/**
+ * `notFound` are the paths of the 404 pages, one per language ("/404", "/en/404"): a missing path
+ * under a language's prefix gets that language's.
+ */
 export function deployFiles(
   site: Pick<Site, 'analytics'>,
   redirects: readonly { from: string; to: string }[] = [],
   editor: EditorRepository = readEditorRepository(),
+  notFound: readonly string[] = ['/404'],
 ): DeployFiles {
   const analytics = site.analytics ? ` ${new URL(site.analytics.src).origin}` : '';
   const csp = [
@@ -57,7 +62,11 @@ export function deployFiles(
   // Old paths first: the hosts apply the first rule that matches. Each with and without a trailing
   // slash: Netlify matches either way, Cloudflare Pages only the path as written.
   const moved = redirects.flatMap(({ from, to }) => [from, slashTwin(from)].map((path) => `${path}  ${to}  301`));
-  return { headers, redirects: [...moved, '/en/*  /en/404.html  404', '/*  /404.html  404', ''].join('\n') };
+  // The prefixed languages' first: the hosts apply the first rule that matches.
+  const missing = [...notFound]
+    .sort((a, b) => b.split('/').length - a.split('/').length)
+    .map((path) => `${path.slice(0, path.lastIndexOf('/'))}/*  ${path}.html  404`);
+  return { headers, redirects: [...moved, ...missing, ''].join('\n') };
 }
 
 /** "/x/" for "/x", and "/x" for "/x/". */

@@ -2,9 +2,9 @@ import { categoryOf } from '../../site/blog.ts';
 import type { SiteModel } from '../../site/model.ts';
 import { fill } from '../../site/placeholders.ts';
 import { routeKey, type RouteMap } from '../../site/routes.ts';
-import type { Lang } from '../../site/lang.ts';
+import { inLang, type Lang } from '../../site/lang.ts';
 import { byCodeUnits } from '../../site/order.ts';
-import { absoluteUrl, feedPaths } from '../../site/urls.ts';
+import { absoluteUrl, feedPath } from '../../site/urls.ts';
 import { escapeXml } from './xml.ts';
 
 /** Feed readers poll the whole file: the newest posts are what they need, not the archive. */
@@ -23,13 +23,13 @@ interface Entry {
   html: string;
 }
 
-/** The Atom 1.0 feed of one language: its newest posts and finished jobs, newest first. */
+/** The Atom 1.0 feed of one language: its newest posts and finished jobs in it, newest first. */
 export function feed(model: SiteModel, routes: RouteMap, lang: Lang): string {
   const { site } = model;
-  const strings = model.strings[lang];
+  const strings = inLang(model.strings, lang, 'the strings');
   // Sorted by date first: a post's HTML is read only when it makes the feed.
   const candidates = [
-    ...model.posts[lang].map((p) => ({
+    ...(model.posts[lang] ?? []).map((p) => ({
       date: p.date,
       entry: (): Entry => ({
         key: routeKey.post(p),
@@ -41,24 +41,27 @@ export function feed(model: SiteModel, routes: RouteMap, lang: Lang): string {
         html: p.html,
       }),
     })),
-    ...model.projects.map((p) => ({
-      date: p.date,
-      entry: (): Entry => ({
+    ...model.projects.flatMap((p) => {
+      const text = p[lang];
+      if (!text) return [];
+      const entry = (): Entry => ({
         key: routeKey.project(p),
-        title: p[lang].title,
+        title: text.title,
         date: p.date,
         updated: p.date,
-        summary: p[lang].summary,
+        summary: text.summary,
         category: strings.projects.hero.badge,
-        html: p.html[lang],
-      }),
-    })),
+        html: inLang(p.html, lang, `the job "${p.key}"`),
+      });
+      return [{ date: p.date, entry }];
+    }),
   ];
   const entries = candidates
     .sort((a, b) => byCodeUnits(b.date, a.date))
     .slice(0, feedLength)
     .map((c) => c.entry());
-  const blogUrl = absoluteUrl(site, routes.href(routeKey.blog(), lang));
+  // A language without posts has no blog: its feed then stands for its home page.
+  const blogUrl = absoluteUrl(site, (routes.find(routeKey.blog(), lang) ?? routes.get(routeKey.home(), lang)).path);
   // Without entries there is no content date; the founding year keeps the output free of the clock.
   const updated =
     entries
@@ -88,7 +91,7 @@ export function feed(model: SiteModel, routes: RouteMap, lang: Lang): string {
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${lang}" xml:base="${escapeXml(site.baseUrl)}/">`,
     `  <title>${escapeXml(fill(strings.blog.feedTitle, { brand: site.brand }))}</title>`,
     `  <subtitle>${escapeXml(strings.blog.seo.description)}</subtitle>`,
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(site, feedPaths[lang]))}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(site, feedPath(site.languages, lang)))}"/>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(blogUrl)}"/>`,
     `  <id>${escapeXml(blogUrl)}</id>`,
     `  <updated>${timestamp(updated)}</updated>`,

@@ -11,25 +11,21 @@ const lastmod = (route: Route): string | undefined => {
 };
 
 /**
- * sitemap.xml: every indexable page, each with its hreflang alternates from the route map.
- * Spanish is the x-default because it is the site's first language.
+ * sitemap.xml: every indexable page of every language, each with its hreflang alternates from the
+ * route map (the first language's page is the x-default).
  */
 export function sitemap(model: SiteModel, routes: RouteMap): string {
   const url = (route: Route) => escapeXml(absoluteUrl(model.site, route.path));
   const entries = routes.routes
     .filter((route) => route.indexable)
     .map((route) => {
-      const other = routes.counterpart(route);
-      const es = route.lang === 'es' ? route : other;
-      const en = route.lang === 'en' ? route : other;
       const date = lastmod(route);
+      const href = (path: string) => escapeXml(absoluteUrl(model.site, path));
       return [
         '  <url>',
         `    <loc>${url(route)}</loc>`,
         ...(date ? [`    <lastmod>${date}</lastmod>`] : []),
-        `    <xhtml:link rel="alternate" hreflang="es" href="${url(es)}"/>`,
-        `    <xhtml:link rel="alternate" hreflang="en" href="${url(en)}"/>`,
-        `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(es)}"/>`,
+        ...routes.alternates(route).map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${href(a.path)}"/>`),
         '  </url>',
       ].join('\n');
     });

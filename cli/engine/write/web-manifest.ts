@@ -1,5 +1,6 @@
 import type { SiteModel } from '../../site/model.ts';
-import type { Lang } from '../../site/lang.ts';
+import { inLang, type Lang } from '../../site/lang.ts';
+import { manifestPath } from '../../site/urls.ts';
 
 /** One manifest per language, so an installed site opens in the language it was installed from. */
 
@@ -14,9 +15,9 @@ export function manifest(model: SiteModel, lang: Lang): string {
   const data = {
     name: brand,
     short_name: brand,
-    description: model.strings[lang].home.seo.description,
+    description: inLang(model.strings, lang, 'the strings').home.seo.description,
     lang,
-    start_url: lang === 'es' ? '/' : '/en',
+    start_url: manifestPath(model.site.languages, lang).replace('/manifest.webmanifest', '') || '/',
     // A marketing site, not an app: keep the browser's back button and URL bar.
     display: 'minimal-ui',
     theme_color: '#0b4f7c',

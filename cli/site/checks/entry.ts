@@ -29,15 +29,20 @@ export interface Finding {
 export interface Known {
   /** Whether example values and entries are refused (a strict or production build). */
   strict: boolean;
+  /** The site's languages (site.yaml), the default first; none while site.yaml lists none validly. */
+  languages: readonly Lang[];
+  /** The languages that have a strings file, content/i18n/<code>.yaml. */
+  stringsFiles: ReadonlySet<Lang>;
   /**
-   * The Spanish slugs of services and the slugs of localities, read from every file, valid or not:
-   * one invalid service file must not cascade into "unknown service" in every post naming it.
+   * The keys of services (their slugs in the first language) and the slugs of localities, read from
+   * every file, valid or not: one invalid service file must not cascade into "unknown service" in
+   * every post naming it.
    */
   services: ReadonlySet<unknown>;
   localities: ReadonlySet<unknown>;
   /** The keys of the blog's categories, from the strings of every language, valid or not. */
   categories: ReadonlySet<unknown>;
-  /** The Spanish slug of air conditioning, once its file is valid. */
+  /** The key of air conditioning (its slug in the first language), once its file is valid. */
   airConditioning: string | undefined;
   images: { has(name: string): boolean };
 }
@@ -58,20 +63,28 @@ const eachOf = (data: unknown, list: Path, path: Path): unknown[] => {
 /** What the rules know of the other collections, from the parsed data of services, localities and strings. */
 export function knownOf(
   parsed: {
+    site: unknown;
     services: readonly unknown[];
     localities: unknown;
-    strings: readonly unknown[];
-    airConditioning: { slug: { es: string } } | undefined;
+    strings: readonly { lang: Lang | undefined; parsed: unknown }[];
+    airConditioning: { slug: Record<Lang, string> } | undefined;
   },
   images: Known['images'],
   strict: boolean,
 ): Known {
+  const listed = valueAt(parsed.site, ['languages']);
+  const languages = Array.isArray(listed) && listed.every((l) => typeof l === 'string') ? (listed as Lang[]) : [];
+  const first = languages[0] ?? '';
   return {
     strict,
-    services: new Set(parsed.services.map((s) => valueAt(s, ['slug', 'es'])).filter((s) => typeof s === 'string')),
+    languages,
+    stringsFiles: new Set(parsed.strings.flatMap((s) => (s.lang ? [s.lang] : []))),
+    services: new Set(parsed.services.map((s) => valueAt(s, ['slug', first])).filter((s) => typeof s === 'string')),
     localities: new Set(eachOf(parsed.localities, ['localities'], ['slug'])),
-    categories: new Set(parsed.strings.flatMap((s) => eachOf(s, ['blog', 'categories'], ['key'])).filter((k) => typeof k === 'string')),
-    airConditioning: parsed.airConditioning?.slug.es,
+    categories: new Set(
+      parsed.strings.flatMap((s) => eachOf(s.parsed, ['blog', 'categories'], ['key'])).filter((k) => typeof k === 'string'),
+    ),
+    airConditioning: parsed.airConditioning?.slug[first],
     images,
   };
 }

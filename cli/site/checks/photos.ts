@@ -1,7 +1,7 @@
 // The photos entries name (content/photos/): read from a file's parsed data, valid or not, so that
 // photos named by an invalid file are still checked and one run reports every problem.
 import { photoRef } from '../schema/common.ts';
-import { langs } from '../lang.ts';
+import { langPattern } from '../lang.ts';
 import { type Path, valueAt } from './entry.ts';
 
 export interface PhotoNamed {
@@ -29,7 +29,8 @@ export function photosOfJob(data: unknown): PhotoNamed[] {
 /** A service's gallery photos: `<lang>.sections[i].gallery[j].photo`. */
 export function photosOfService(data: unknown): PhotoNamed[] {
   const found: PhotoNamed[] = [];
-  for (const lang of langs)
+  const blocks = data && typeof data === 'object' ? Object.keys(data).filter((key) => langPattern.test(key)) : [];
+  for (const lang of blocks)
     listAt(data, [lang, 'sections']).forEach((section, i) =>
       listAt(section, ['gallery']).forEach((g, j) => named(found, [lang, 'sections', i, 'gallery', j, 'photo'], valueAt(g, ['photo']))),
     );

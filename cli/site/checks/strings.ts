@@ -1,13 +1,15 @@
 // Rules of the interface strings (content/i18n/<lang>.yaml): the blog's categories, each once in
 // every language, by the same key.
 import { errors } from '../errors.ts';
-import { langs, type Lang } from '../lang.ts';
+import type { Lang } from '../lang.ts';
 import type { Strings } from '../schema/strings.ts';
-import type { Entry, Finding } from './entry.ts';
+import type { Entry, Finding, Known } from './entry.ts';
+import { inSiteLanguage } from './languages.ts';
 
-/** Each category's key and slug once per language, and each key in every language. */
-export function checkStrings(entries: readonly Entry<Strings>[]): Finding[] {
+/** Strings of the site's languages; each category's key and slug once per language, and each key in every language. */
+export function checkStrings(all: readonly Entry<Strings>[], known: Known): Finding[] {
   const findings: Finding[] = [];
+  const entries = all.filter((entry) => inSiteLanguage(entry, known, findings));
   const keysOf = new Map<Lang | undefined, Set<string>>();
   for (const entry of entries) {
     const seen = { key: new Set<string>(), slug: new Set<string>() };
@@ -23,7 +25,7 @@ export function checkStrings(entries: readonly Entry<Strings>[]): Finding[] {
   // Only between files that are valid: an invalid one is reported as such.
   for (const entry of entries)
     entry.data.blog.categories.forEach((category, i) => {
-      for (const lang of langs) {
+      for (const lang of keysOf.keys()) {
         const keys = keysOf.get(lang);
         if (keys && !keys.has(category.key))
           findings.push({

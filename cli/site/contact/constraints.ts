@@ -4,7 +4,7 @@
  * browser and no limit is written twice.
  */
 import type * as z from 'zod/mini';
-import type { Lang } from '../lang.ts';
+import type { Messages } from './fields.ts';
 import { contactFields, contactSchema, messageFor, type ContactField } from './schema.ts';
 
 /** One check of the schema, which the browser runs on the trimmed value; `message` is localized. */
@@ -48,14 +48,14 @@ function htmlPattern({ source, flags }: RegExp): string | undefined {
   }
 }
 
-function fieldConstraints(field: ContactField, defs: CheckDef[], lang: Lang): FieldConstraints {
+function fieldConstraints(field: ContactField, defs: CheckDef[], messages: Messages): FieldConstraints {
   const [first, ...rest] = defs;
   if (!first || !trims(first)) throw new Error(`contact schema: ${field} must start with z.trim(), as the browser checks trimmed text`);
   const checks: Check[] = [];
   let type: 'email' | undefined;
   for (const def of rest) {
     // Every message is a key (schema.ts); the map ignores the issue it is given.
-    const message = messageFor(lang, String(def.error?.(undefined as never)));
+    const message = messageFor(messages, String(def.error?.(undefined as never)));
     if (def.check === 'min_length') checks.push({ kind: 'minLength', length: def.minimum, message });
     else if (def.check === 'max_length') checks.push({ kind: 'maxLength', length: def.maximum, message });
     else if (def.check === 'string_format' && def.pattern) {
@@ -81,10 +81,13 @@ function fieldConstraints(field: ContactField, defs: CheckDef[], lang: Lang): Fi
   };
 }
 
-/** Each visible field's constraints for a form in `lang` offering `services` (Spanish slugs). */
-export function contactConstraints(lang: Lang, services: readonly string[]): Record<ContactField, FieldConstraints> {
+/** Each visible field's constraints for a form saying `messages` (its language's) and offering `services` (their keys). */
+export function contactConstraints(messages: Messages, services: readonly string[]): Record<ContactField, FieldConstraints> {
   const { shape } = contactSchema(services);
   return Object.fromEntries(
-    contactFields.map((field) => [field, fieldConstraints(field, shape[field].def.checks?.map((c) => c._zod.def as CheckDef) ?? [], lang)]),
+    contactFields.map((field) => [
+      field,
+      fieldConstraints(field, shape[field].def.checks?.map((c) => c._zod.def as CheckDef) ?? [], messages),
+    ]),
   ) as Record<ContactField, FieldConstraints>;
 }

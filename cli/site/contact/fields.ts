@@ -18,11 +18,41 @@ export const tokenPattern = /^[0-9a-f]{32}$/;
 /** Where every host serves the function (the Netlify and Cloudflare entries spell it out too). */
 export const contactPath = '/api/send-contact-email';
 
-/** Slugs of the pages a plain (no-JavaScript) form post lands on; the site builds them. */
-export const resultSlugs = {
-  thanks: { es: 'mensaje-enviado', en: 'message-sent' },
-  'send-error': { es: 'error-envio', en: 'send-error' },
-} as const satisfies Record<string, Record<Lang, string>>;
+/**
+ * What the form says of a field that is not right: the field's name when it is missing or too
+ * short, `…Long` too long, `…Line` on more than one line, `servicioList` not one offered. The
+ * strings of each language word them (form.errors).
+ */
+export const messageKeys = [
+  'nombre',
+  'nombreLong',
+  'nombreLine',
+  'email',
+  'emailLong',
+  'telefono',
+  'telefonoLong',
+  'servicio',
+  'servicioList',
+  'localidad',
+  'localidadLong',
+  'localidadLine',
+  'mensaje',
+  'mensajeLong',
+  honeypotField,
+] as const;
+export type MessageKey = (typeof messageKeys)[number];
+export type Messages = Readonly<Record<MessageKey, string>>;
+
+/**
+ * What the contact function knows of the site, which a hosted function cannot read from content/:
+ * the build writes it into functions/contact/services.ts (engine/write/contact-services.ts).
+ */
+export interface ContactSite {
+  /** The site's languages, the default first: where a plain form post lands, what it says, the name the mail gives the language. */
+  languages: readonly { code: Lang; name: string; sent: string; failed: string; messages: Messages }[];
+  /** The services the form offers: the key it posts, and its title in the first language, which the mail names. */
+  services: readonly { slug: string; title: string }[];
+}
 
 /** The error page's fragment parameter naming the fields too long to carry over, e.g. "mensaje". */
 export const droppedParam = 'dropped';

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 
-import { honeypotField, type ContactField } from './fields.ts';
+import { type ContactField, type ContactSite, honeypotField, type MessageKey, type Messages } from './fields.ts';
 import type { Lang } from '../lang.ts';
 import { isRecord } from '../json.ts';
 
@@ -36,44 +36,6 @@ const phonePattern = /^[0-9+\(\).\/ \-]+$/;
 const oneOf = (values: readonly string[]) => new RegExp(`^(?:${values.map((v) => v.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|')})$`);
 
 type OneLineField = 'nombre' | 'localidad';
-type MessageKey = ContactField | `${Exclude<ContactField, 'servicio'>}Long` | `${OneLineField}Line` | 'servicioList' | typeof honeypotField;
-
-const messages: Record<Lang, Record<MessageKey, string>> = {
-  es: {
-    nombre: 'El nombre debe tener al menos 2 caracteres',
-    nombreLong: 'El nombre no puede tener más de 100 caracteres',
-    nombreLine: 'El nombre debe ir en una sola línea, sin tabuladores ni caracteres invisibles',
-    email: 'Email inválido',
-    emailLong: 'El email no puede tener más de 255 caracteres',
-    telefono: 'Teléfono inválido',
-    telefonoLong: 'El teléfono no puede tener más de 20 caracteres',
-    servicio: 'Selecciona un servicio',
-    servicioList: 'Selecciona un servicio de la lista',
-    localidad: 'La localidad es requerida',
-    localidadLong: 'La localidad no puede tener más de 100 caracteres',
-    localidadLine: 'La localidad debe ir en una sola línea, sin tabuladores ni caracteres invisibles',
-    mensaje: 'El mensaje debe tener al menos 10 caracteres',
-    mensajeLong: 'El mensaje no puede tener más de 1000 caracteres',
-    website: 'Deja este campo vacío',
-  },
-  en: {
-    nombre: 'Name must be at least 2 characters',
-    nombreLong: 'Name must be at most 100 characters',
-    nombreLine: 'Name must be on one line, without tabs or invisible characters',
-    email: 'Invalid email',
-    emailLong: 'Email must be at most 255 characters',
-    telefono: 'Invalid phone',
-    telefonoLong: 'Phone must be at most 20 characters',
-    servicio: 'Select a service',
-    servicioList: 'Select a service from the list',
-    localidad: 'Locality is required',
-    localidadLong: 'Locality must be at most 100 characters',
-    localidadLine: 'Locality must be on one line, without tabs or invisible characters',
-    mensaje: 'Message must be at least 10 characters',
-    mensajeLong: 'Message must be at most 1000 characters',
-    website: 'Leave this field empty',
-  },
-};
 
 /** A trimmed string of min..max characters; a missing value counts as too short. */
 const text = (field: Exclude<ContactField, 'servicio'>, min: number, max: number, ...rules: z.core.$ZodCheck<string>[]) =>
@@ -82,8 +44,8 @@ const text = (field: Exclude<ContactField, 'servicio'>, min: number, max: number
 /** Text that goes into the mail as one line: a line break inside it could forge a line of the mail. */
 const oneLine = (field: OneLineField, min: number, max: number) => text(field, min, max, z.regex(oneLineText, `${field}Line`));
 
-/** Anything but 'en' reads as Spanish, the site's first language (z.catch would add 3 KB to the function). */
-const lang = z.transform((value: unknown): Lang => (value === 'en' ? 'en' : 'es'));
+/** The page's language as the form posts it (a code the site has, see langOf). */
+const lang = z.string();
 
 /** The schema for a form that offers `services` (their Spanish slugs, which the form posts). */
 export const contactSchema = (services: readonly string[]) =>
@@ -101,23 +63,26 @@ export type Contact = z.infer<ReturnType<typeof contactSchema>>;
 export type ContactErrors = Partial<Record<keyof Contact, string>>;
 export type ContactResult = { ok: true; value: Contact } | { ok: false; errors: ContactErrors };
 
-/** The text of message `key` in `lang`; a key without a message reads as itself. */
-export const messageFor = (lang: Lang, key: string): string => messages[lang][key as MessageKey] ?? key;
+/** The text of message `key` in `messages`; a key without a message reads as itself. */
+export const messageFor = (messages: Messages, key: string): string => messages[key as MessageKey] ?? key;
 
-/** The language a submission asks for: its `lang` when that is 'es' or 'en', else Spanish. */
-export const langOf = (input: unknown): Lang => lang.parse(isRecord(input) ? input.lang : undefined);
+/** The language a submission asks for: its `lang` when the site has it, else the site's first. */
+export function langOf(input: unknown, languages: ContactSite['languages']): ContactSite['languages'][number] {
+  const asked = isRecord(input) ? input.lang : undefined;
+  return languages.find((l) => l.code === asked) ?? languages[0]!;
+}
 
 /**
- * Validates a submission to a form offering `services` (Spanish slugs); on failure returns the
- * first message per field, in `lang`.
+ * Validates a submission to a form offering `services` (their keys), in `lang`; on failure returns
+ * the first message per field, in that language's `messages`.
  */
-export function validateContact(input: unknown, lang: Lang, services: readonly string[]): ContactResult {
-  const result = contactSchema(services).safeParse(isRecord(input) ? input : {});
+export function validateContact(input: unknown, lang: Lang, messages: Messages, services: readonly string[]): ContactResult {
+  const result = contactSchema(services).safeParse({ ...(isRecord(input) ? input : {}), lang });
   if (result.success) return { ok: true, value: result.data };
   const errors: ContactErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as keyof Contact;
-    errors[field] ??= messageFor(lang, issue.message);
+    errors[field] ??= messageFor(messages, issue.message);
   }
   return { ok: false, errors };
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { langs } from '../lang.ts';
+import { langPattern } from '../lang.ts';
 import { servedBy } from '../served.ts';
 import { keepTogether } from '../typeset.ts';
 
-export const langSchema = z.enum(langs);
+/** A language's code (site.yaml `languages` lists the site's own; checks/ refuses any other). */
+export const langSchema = z.string().regex(langPattern, 'must be a language code of two or three lowercase letters, such as "de"');
 
 /** Any text a page shows: trimmed, not empty, and typeset so that no line breaks inside "F-GAS" or "40 %". */
 export const text = z.string().trim().min(1, 'must not be empty').overwrite(keepTogether);
@@ -94,8 +95,19 @@ export const ascending = <S extends z.ZodObject>(schema: S, low: string, high: s
     .refine((value) => Number(value[high]) > Number(value[low]), { message: `"${high}" must be more than "${low}"`, path: [high] })
     .meta({ ascending: [low, high] });
 
-/** The same shape once per language, so both languages can never drift apart. */
-export const localized = <T extends z.ZodType>(schema: T) => z.object({ es: schema, en: schema }).strict();
+/**
+ * The same shape once per language it exists in, by language code: `slug: { es: piscinas, en: pools }`.
+ * Which languages must be there is a rule between files (checks/languages.ts): the site's list is in site.yaml.
+ */
+export const localized = <T extends z.ZodType>(schema: T) => z.record(langSchema, schema).meta({ localized: true });
+
+/**
+ * An entry whose texts sit beside its shared fields, one block per language (`es:`, `en:`, `de:`),
+ * each of the shape `texts`: the same shape in every language, so they can never drift apart. Any
+ * key that is not a shared field is read as a language's block; checks/languages.ts refuses one
+ * that is not a language of the site, and asks for the default language's.
+ */
+export const withTexts = <S extends z.ZodRawShape, T extends z.ZodType>(shared: S, texts: T) => z.object(shared).catchall(texts);
 
 export const seoSchema = z
   .object({

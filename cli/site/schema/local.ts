@@ -15,6 +15,6 @@ export const localTextSchema = z
   .strict();
 export type LocalText = z.infer<typeof localTextSchema>;
 
-/** content/local/<Spanish slug of the service, or of air conditioning>.yaml: one entry per locality slug. */
+/** content/local/<key of the service, or of air conditioning>.yaml: one entry per locality slug, its texts per language. */
 export const localFileSchema = z.record(slug, localized(localTextSchema));
 export type LocalTexts = z.infer<typeof localFileSchema>;

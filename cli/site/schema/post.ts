@@ -14,9 +14,12 @@ export const postFrontMatterSchema = z
      */
     category: z.string().trim().min(1, 'must not be empty'),
     slug,
-    /** Slug of the same post in the other language. */
-    counterpart: slug,
-    /** Spanish slug of the related service, e.g. "piscinas". */
+    /**
+     * In every language but the site's first: the slug of the post it translates, in the first
+     * language. In the first language, optionally the slug of one of its translations.
+     */
+    counterpart: slug.optional(),
+    /** The related service, by its key (its slug in the first language), e.g. "piscinas". */
     service: slug,
     /** Two locality slugs the post links to. */
     localities: z.array(slug).length(2),
@@ -36,7 +39,8 @@ export const legalFrontMatterSchema = z
     title: text,
     description: text.max(170),
     slug,
-    counterpart: slug,
+    /** As a post's: the first-language text it translates, or one of its translations. */
+    counterpart: slug.optional(),
     updated: isoDate,
     /** Paths this text was published at before; they redirect here. */
     aliases: z.array(oldPath).optional(),

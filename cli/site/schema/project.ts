@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ascending, isoDate, localized, oldPath, photoRef, slug, text } from './common.ts';
+import { ascending, isoDate, localized, oldPath, photoRef, slug, text, withTexts } from './common.ts';
 
 /** A photo's place in a before/after pair; a photo without a role is simply part of the job. */
 export const photoRoles = ['before', 'after'] as const;
 
-/** Alt text is what a screen reader says and what shows if the photo fails: both languages, always. */
+/** Alt text is what a screen reader says and what shows if the photo fails: in every language the job has a text in. */
 const altText = z
-  .string({ error: 'is missing: every photo needs alt text in both languages saying what it shows' })
+  .string({ error: 'is missing: every photo needs alt text saying what it shows, in each language of the job' })
   .trim()
   .min(1, 'must not be empty: say what the photo shows');
 
@@ -33,14 +33,16 @@ const projectTextSchema = z
   })
   .strict();
 
-/** A finished job, content/projects/<name>.yaml: both languages in one file, like a service. */
-export const projectSchema = z
-  .object({
+export type ProjectText = z.infer<typeof projectTextSchema>;
+
+/** A finished job, content/projects/<name>.yaml: its languages in one file, like a service. */
+export const projectSchema = withTexts(
+  {
     /** Marks made-up entries (test fixtures, samples): `build --strict` refuses them. */
     example: z.boolean().optional(),
     /** When the work was finished. */
     date: isoDate,
-    /** Spanish slug of the service, e.g. "fontaneros". */
+    /** The service, by its key (the name of its file): "fontaneros". */
     service: slug,
     /** Slug of the locality in localities.yaml. */
     locality: slug,
@@ -53,12 +55,9 @@ export const projectSchema = z
       'to',
     ).optional(),
     /** Paths this job was published at before, per language; they redirect here. */
-    aliases: z
-      .object({ es: z.array(oldPath).optional(), en: z.array(oldPath).optional() })
-      .strict()
-      .optional(),
-    es: projectTextSchema,
-    en: projectTextSchema,
-  })
-  .strict();
-export type Project = z.infer<typeof projectSchema>;
+    aliases: localized(z.array(oldPath)).optional(),
+  },
+  projectTextSchema,
+);
+/** A job's file as written; the model's Project (model.ts) adds its key. */
+export type ProjectEntry = z.infer<typeof projectSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpsUrl, isoDate, langSchema, slug, text } from './common.ts';
+import { httpsUrl, isoDate, langSchema, localized, slug, text } from './common.ts';
 
 /** Where the customer said it. */
 export const reviewSources = ['google', 'facebook', 'email', 'whatsapp', 'in-person'] as const;
@@ -27,15 +27,15 @@ export const reviewSchema = z
         'must be a first name and an initial or surname, capitalised, such as "Ana G." or "Carmen López"',
       ),
     locality: slug,
-    /** Spanish slug of the service. */
+    /** The service, by its key (its slug in the first language). */
     service: slug,
     rating: z.number().int().min(1).max(5),
     date: isoDate,
     /** The language of `text`. */
     lang: langSchema,
     text: text.max(1500, 'should be at most 1500 characters; link the full review with "url"'),
-    /** The text in the other language, if someone translated it; shown marked as a translation. */
-    translation: text.optional(),
+    /** The text in other languages, by code, where someone translated it; each shown marked as a translation. */
+    translation: localized(text).optional(),
     source: z.enum(reviewSources),
     /** Where the review can be read, if it is public. */
     url: httpsUrl.optional(),

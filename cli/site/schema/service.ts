@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { heroSchema, imageRef, localTextSchema, localized, sectionSchema, seoSchema, slug, text } from './common.ts';
+import { heroSchema, imageRef, localTextSchema, localized, sectionSchema, seoSchema, slug, text, withTexts } from './common.ts';
 
 export const iconNames = ['zap', 'droplets', 'paintbrush', 'trees', 'waves', 'shovel', 'hammer', 'sun', 'snowflake'] as const;
 
@@ -24,23 +24,22 @@ const serviceTextSchema = z
   .strict();
 export type ServiceText = z.infer<typeof serviceTextSchema>;
 
-export const serviceSchema = z
-  .object({
+/** content/services/<name>.yaml: shared fields, then the texts of each language it is offered in (`es:`, `en:`…). */
+export const serviceSchema = withTexts(
+  {
     /** Position in menus and card grids. */
     order: z.number().int().min(1),
+    /** Its address in each language it has a text in. */
     slug: localized(slug),
     /** Slugs the service had before, per language: its pages there redirect to the ones it has now. */
-    aliases: z
-      .object({ es: z.array(slug).optional(), en: z.array(slug).optional() })
-      .strict()
-      .optional(),
+    aliases: localized(z.array(slug)).optional(),
     image: imageRef,
     icon: z.enum(iconNames),
-    es: serviceTextSchema,
-    en: serviceTextSchema,
-  })
-  .strict();
-export type Service = z.infer<typeof serviceSchema>;
+  },
+  serviceTextSchema,
+);
+/** A service's file as written; the model's Service (model.ts) adds its key. */
+export type ServiceEntry = z.infer<typeof serviceSchema>;
 
 const airConditioningTextSchema = z
   .object({
@@ -59,14 +58,13 @@ const airConditioningTextSchema = z
   .strict();
 export type AirConditioningText = z.infer<typeof airConditioningTextSchema>;
 
-export const airConditioningSchema = z
-  .object({
-    /** Spanish slug of the service this page sits under. */
+export const airConditioningSchema = withTexts(
+  {
+    /** The service this page sits under, by its key (the name of its file, content/services/<key>.yaml). */
     parent: slug,
     slug: localized(slug),
     image: imageRef,
-    es: airConditioningTextSchema,
-    en: airConditioningTextSchema,
-  })
-  .strict();
+  },
+  airConditioningTextSchema,
+);
 export type AirConditioning = z.infer<typeof airConditioningSchema>;

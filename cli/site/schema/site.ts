@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { httpsUrl, localized, text } from './common.ts';
+import { httpsUrl, langSchema, localized, text } from './common.ts';
 
 export const siteSchema = z
   .object({
+    /**
+     * The site's languages, by code: the first is the default, its pages at unprefixed URLs; each
+     * other one's under /<code>/. Each needs its strings file, content/i18n/<code>.yaml; a page
+     * exists in a language where its text does.
+     */
+    languages: z
+      .array(langSchema)
+      .min(1, 'must list at least one language, the default first: [es, en]')
+      .refine((codes) => new Set(codes).size === codes.length, 'must list each language once'),
     brand: text,
     baseUrl: httpsUrl.refine((u) => !u.endsWith('/'), 'must not end with a slash'),
     phone: z

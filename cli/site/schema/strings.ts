@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type MessageKey, messageKeys } from '../contact/fields.ts';
 import { cardSchema, heroSchema, sectionSchema, seoSchema, slug, text } from './common.ts';
 
 const paragraphs = z.array(text).min(1);
@@ -26,11 +27,41 @@ export type Category = z.infer<typeof categorySchema>;
  * piscinas"; {Services} opens a sentence), {comarcas} ("la Marina Alta y la Marina Baja").
  */
 export const stringsSchema = obj({
-  /** Name of this language in itself, e.g. "Español". */
+  /** Name of this language in itself, e.g. "Español": the language switch of every page offers it so. */
   languageName: text,
-  /** Label of the toggle that switches to the other language, e.g. "English". */
-  switchLanguage: text,
+  /** Its BCP 47 locale, for dates, numbers and sorting: "es-ES", "de-DE". */
+  locale: z.string().regex(/^[a-z]{2,3}(?:-[A-Z]{2})?$/, 'must be a locale such as "de-DE"'),
+  /**
+   * Whether a sentence writes a service's name in lower case ("electricistas, fontaneros y
+   * piscinas"), as Spanish and English do; German keeps its nouns capitalised.
+   */
+  lowercaseNames: z.boolean(),
+  /** What the switch to another language says to screen readers: {language} is that language's name. */
   switchLanguageLabel: text,
+  /** The heading of the language menu, once the site has more than two languages. */
+  languageMenu: text,
+  /**
+   * The fixed path segments of this language's pages: /empresa, /contacto, /blog/pagina/2,
+   * /blog/categoria/<slug>, /trabajos, the form's result pages and the 404. Published URLs: change
+   * one and content/published-urls.txt asks for an alias.
+   */
+  slugs: obj({
+    about: slug,
+    contact: slug,
+    blog: slug,
+    blogPage: slug,
+    blogCategory: slug,
+    projects: slug,
+    thanks: slug,
+    sendError: slug,
+    notFound: slug,
+  }),
+  /** How a date is written: the months' names, and `format` with {day}, {month} and {year}: "{day} de {month} de {year}". */
+  date: obj({ months: z.array(text).length(12), format: text }),
+  /** {{owner.registry}} of the legal texts when site.yaml names no registry entry. */
+  unregistered: text,
+  /** What the Markdown of posts and legal texts says around it: its footnotes' heading (for screen readers), their links back, a table's name. */
+  markdown: obj({ footnotes: text, back: text, table: text }),
   skipToContent: text,
   nav: obj({
     label: text,
@@ -172,6 +203,8 @@ export const stringsSchema = obj({
     required: text,
     success: obj({ title: text, text }),
     error: obj({ title: text, text }),
+    /** What the form and its function say of each field that is not right (contact/fields.ts `messageKeys`). */
+    errors: obj(Object.fromEntries(messageKeys.map((key) => [key, text])) as Record<MessageKey, typeof text>),
     dismiss: text,
   }),
   /** Pages the no-JavaScript form post lands on. */

@@ -330,7 +330,7 @@ describe('sitegen build, run again', { timeout: 60_000 }, () => {
 describe('sitegen check', { timeout: 30_000 }, () => {
   it('validates without writing and refuses example values with --strict', async () => {
     expect((await cli('check')).stdout).toMatch(
-      /Content OK: 8 services, 16 localities, 12 posts, 6 legal pages, 0 jobs with 0 photos, 0 reviews\./,
+      /Content OK: 2 languages, 8 services, 16 localities, 12 posts, 6 legal pages, 0 jobs with 0 photos, 0 reviews\./,
     );
     const strict = await cli('check', '--strict');
     expect(strict.code).toBe(1);

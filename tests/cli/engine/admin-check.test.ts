@@ -23,13 +23,15 @@ async function job(change: (data: Record<string, unknown>) => void = () => {}) {
 
 describe("the editor's check before a save", () => {
   it('passes every file of the shipped content and of the worked example, as the editor opens it', async () => {
-    const layouts = editorLayouts();
     for (const dir of [contentDir, workedExampleDir]) {
-      const site = editorConfig(choicesOf(await loadContent(dir)), 'content') as unknown as Parameters<typeof entryProblems>[0];
+      const model = await loadContent(dir);
+      const [first, ...others] = model.site.languages as [string, ...string[]];
+      const layouts = editorLayouts(model.site.languages);
+      const site = editorConfig(choicesOf(model), 'content') as unknown as Parameters<typeof entryProblems>[0];
       for (const c of collections)
-        for (const lang of languagesOf(c.files)) {
+        for (const lang of languagesOf(c.files, model.site.languages)) {
           const name = editorName(c, lang);
-          const at = pathIn(c.files, lang ?? 'es');
+          const at = pathIn(c.files, lang ?? first);
           const { files: kind } = c;
           // The worked example leaves some out (local texts): the site then has none.
           if (!existsSync(join(dir, at))) continue;
@@ -38,7 +40,7 @@ describe("the editor's check before a save", () => {
           for (const file of files) {
             const data = fromFile(await readFile(join(dir, file), 'utf8'), layouts[name]!);
             const entry = layouts[name]!.halves
-              ? { collection: name, data: data.es, i18n: { en: { data: data.en } } }
+              ? { collection: name, data: data[first], i18n: Object.fromEntries(others.map((l) => [l, { data: data[l] }])) }
               : { collection: name, data };
             expect(entryProblems(site, entry), join(dir, file)).toEqual([]);
           }

@@ -34,32 +34,29 @@ function editorPaths(fields: EditorField[], prefix = ''): string[] {
 
 /**
  * Every path of a schema's fields, read through zod's JSON Schema, apart from the editor's own
- * walk: a record is one entry per locality, and the `es`/`en` halves of a bilingual file are the
- * fields of each half, side by side.
+ * walk: a value per language (schema/common.ts `localized`) and an entry's block of texts per
+ * language (`withTexts`) are one entry per language of the site, any other record one entry per
+ * locality; a file's own blocks of texts are the fields of one block, beside its shared fields.
  */
 function schemaPaths(schema: z.ZodType): string[] {
   const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as JsonSchema;
   const walk = (node: JsonSchema, prefix: string): string[] => {
     const item = node.items ?? node;
-    const props = item.properties ?? {};
-    if (item.additionalProperties && typeof item.additionalProperties === 'object')
-      return choices.localities.flatMap(({ value }) => [
-        `${prefix}${value}`,
-        ...walk(item.additionalProperties as JsonSchema, `${prefix}${value}.`),
-      ]);
-    return Object.entries(props).flatMap(([name, child]) => [`${prefix}${name}`, ...walk(child, `${prefix}${name}.`)]);
+    const own = Object.entries(item.properties ?? {}).flatMap(([name, child]) => [`${prefix}${name}`, ...walk(child, `${prefix}${name}.`)]);
+    const rest = item.additionalProperties;
+    if (!rest || typeof rest !== 'object') return own;
+    const keys = item.localized || item.properties ? choices.languages.map((l) => l.code) : choices.localities.map((l) => l.value);
+    return [...own, ...keys.flatMap((key) => [`${prefix}${key}`, ...walk(rest, `${prefix}${key}.`)])];
   };
-  const top = json.properties ?? {};
-  if (top.es?.properties && top.en?.properties) {
-    const { es, en: _en, ...shared } = top;
-    return [...walk({ properties: shared }, ''), ...walk(es, '')];
-  }
+  const texts = json.additionalProperties;
+  if (json.properties && texts && typeof texts === 'object') return [...walk({ properties: json.properties }, ''), ...walk(texts, '')];
   return walk(json, '');
 }
 interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   additionalProperties?: JsonSchema | boolean;
+  localized?: boolean;
 }
 
 describe("the editor's configuration, generated from the schemas", () => {
@@ -90,11 +87,9 @@ describe("the editor's configuration, generated from the schemas", () => {
       c.name === 'projects'
         ? {
             ...c,
-            schema: projectSchema.extend({
-              warranty: z.string().max(40).optional(),
-              es: projectSchema.shape.es.extend({ title: z.string().trim().min(1).max(55) }),
-              en: projectSchema.shape.en.extend({ title: z.string().trim().min(1).max(55) }),
-            }),
+            schema: projectSchema
+              .extend({ warranty: z.string().max(40).optional() })
+              .catchall((projectSchema.def.catchall as z.ZodObject).extend({ title: z.string().trim().min(1).max(55) })),
           }
         : c,
     );
@@ -224,12 +219,16 @@ describe("the editor's configuration, generated from the schemas", () => {
     expect(photo.test('obra.gif')).toBe(false);
   });
 
-  it('pairs each post and legal text with the other language by its slug, typed so that the first of a pair can be created, and shows every other entry once', () => {
+  it("pairs each translated post and legal text with the first language's page by its slug, typed so that a translation can be created first, and shows every other entry once", () => {
     const names = configOf().collections.map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining(['posts-es', 'posts-en', 'legal-es', 'legal-en', 'strings-es', 'strings-en', 'site']));
-    const counterpart = fieldsIn(collectionNamed('legal-es')).find((f) => f.name === 'counterpart')!;
-    expect(counterpart).toMatchObject({ widget: 'string', hint: expect.stringContaining('«Textos legales (inglés)»') });
-    expect(new RegExp((counterpart.pattern as string[])[0]!).test('privacy-policy')).toBe(true);
+    const translation = fieldsIn(collectionNamed('legal-en')).find((f) => f.name === 'counterpart')!;
+    expect(translation).toMatchObject({ widget: 'string', required: true, hint: expect.stringContaining('«Textos legales (español)»') });
+    expect(new RegExp((translation.pattern as string[])[0]!).test('politica-privacidad')).toBe(true);
+    // In the first language, naming a translation is optional.
+    const original = fieldsIn(collectionNamed('legal-es')).find((f) => f.name === 'counterpart')!;
+    expect(original).toMatchObject({ widget: 'string', required: false, hint: expect.stringMatching(/^Opcional/) });
+    expect(new RegExp((original.pattern as string[])[0]!).test('privacy-policy')).toBe(true);
     expect(collectionNamed('legal-es')).toMatchObject({ create: true, delete: false, slug: '{{fields.slug}}' });
   });
 

@@ -12,7 +12,6 @@ import { buildSite } from '../../../cli/engine/build-site.ts';
 import { loadContent } from '../../../cli/engine/content.ts';
 import { loadModelWithoutHtml } from '../../../cli/engine/model.ts';
 import { ContentError, formatIssue } from '../../../cli/site/issues.ts';
-import { langs } from '../../../cli/site/lang.ts';
 import { isListing, type ListingRoute, listedPosts, outputFile, RouteMap, routeKey } from '../../../cli/site/routes.ts';
 import { copyContent, editFile, lineOf, repoRoot, scratchDir, workedExampleDir } from '../../helpers.ts';
 
@@ -80,7 +79,7 @@ describe(`a blog of ${perLanguage} posts in each language`, { timeout: 600_000 }
   });
 
   it('leads from /blog to every post through the links of the pages of the index and the categories', async () => {
-    for (const lang of langs) {
+    for (const lang of routes.languages) {
       const start = routes.byFamily('blog', lang)[0]!.path;
       const seen = new Set([start]);
       const posts = new Set<string>();
@@ -118,12 +117,18 @@ describe(`a blog of ${perLanguage} posts in each language`, { timeout: 600_000 }
     expect(headLink(oldest, 'rel="next"')).toBeUndefined();
     expect(oldest).toMatch(/<title>[^<]* — page 1\b[^<]*<\/title>/);
 
-    // Every page of every list names its counterpart, which names it back.
+    // Every page of every list is in each language, and names its counterparts, which name it back.
     for (const route of listings()) {
-      const other = langs.find((lang) => lang !== route.lang)!;
-      const twin = headLink(await page(route.path), `hreflang="${other}"`)!;
-      expect(twin.slice(baseUrl.length), route.path).toBe(routes.counterpart(route).path);
-      expect(headLink(await page(twin.slice(baseUrl.length)), `hreflang="${route.lang}"`)).toBe(baseUrl + route.path);
+      const counterparts = routes.counterparts(route);
+      expect(
+        counterparts.map((r) => r.lang),
+        route.path,
+      ).toEqual(routes.languages);
+      const html = await page(route.path);
+      for (const twin of counterparts.filter((r) => r !== route)) {
+        expect(headLink(html, `hreflang="${twin.lang}"`), route.path).toBe(baseUrl + twin.path);
+        expect(headLink(await page(twin.path), `hreflang="${route.lang}"`)).toBe(baseUrl + route.path);
+      }
     }
   });
 

@@ -30,9 +30,11 @@ describe('content collections', () => {
   it('names files and folders the real content has, each kind once', async () => {
     const files = await filesRead(contentDir);
     const used = new Set(files.flatMap((file) => collectionsOf(file).map((c) => c.name)));
+    const { languages } = (await loadContent(contentDir)).site;
     // Jobs and reviews ship empty on purpose (only the company can supply them): their folders exist.
     for (const { name, files: where } of collections) {
-      for (const lang of languagesOf(where)) expect(existsSync(`${contentDir}/${pathIn(where, lang ?? 'es')}`), name).toBe(true);
+      for (const lang of languagesOf(where, languages))
+        expect(existsSync(`${contentDir}/${pathIn(where, lang ?? languages[0]!)}`), name).toBe(true);
     }
     expect([...used].sort()).toEqual(
       collections
@@ -48,8 +50,18 @@ describe('content collections', () => {
     expect(collectionsOf('projects/README.md')).toEqual([]);
     expect(collectionsOf('projects/old/a.yaml')).toEqual([]);
     expect(collectionsOf('blog/en/a.md').map((c) => c.name)).toEqual(['posts']);
-    expect(collectionsOf('blog/fr/a.md')).toEqual([]);
+    expect(collectionsOf('blog/es/old/a.md')).toEqual([]);
     expect(collectionsOf('i18n/en.yaml').map((c) => c.name)).toEqual(['strings']);
     expect(collectionsOf('published-urls.txt')).toEqual([]);
+  });
+
+  it("takes a file of any language code as its collection's, the build naming a language the site does not list", () => {
+    expect(collectionsOf('blog/fr/a.md').map((c) => c.name)).toEqual(['posts']);
+    expect(collectionsOf('legal/de/aviso.md').map((c) => c.name)).toEqual(['legal']);
+    expect(collectionsOf('i18n/de.yaml').map((c) => c.name)).toEqual(['strings']);
+    // A folder or file not named as a language code is no language's.
+    expect(collectionsOf('blog/english/a.md')).toEqual([]);
+    expect(collectionsOf('blog/EN/a.md')).toEqual([]);
+    expect(collectionsOf('i18n/strings.yaml')).toEqual([]);
   });
 });

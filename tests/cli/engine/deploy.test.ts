@@ -3,6 +3,8 @@ import { deployFiles } from '../../../cli/engine/write/deploy.ts';
 import { headersFor, parseHeaders, parseRedirects } from '../../../cli/commands/serve/rules.ts';
 
 const site = { baseUrl: 'https://www.marina.test', analytics: undefined };
+/** The 404 pages of the shipped site, one per language, in the site's order. */
+const notFound = ['/404', '/en/404'];
 const directives = (csp: string) => new Map(csp.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
 
 describe('_headers', () => {
@@ -46,8 +48,16 @@ describe('_headers', () => {
 
 describe('_redirects', () => {
   it('sends unknown English paths to the English 404 page and everything else to the Spanish one, with status 404', () => {
-    expect(parseRedirects(deployFiles(site).redirects)).toEqual([
+    expect(parseRedirects(deployFiles(site, [], undefined, notFound).redirects)).toEqual([
       { from: '/en/*', to: '/en/404.html', status: 404 },
+      { from: '/*', to: '/404.html', status: 404 },
+    ]);
+  });
+
+  it("sends unknown paths under each prefixed language to that language's 404 page, before the first language's catch-all", () => {
+    expect(parseRedirects(deployFiles(site, [], undefined, ['/404', '/en/404', '/de/404']).redirects)).toEqual([
+      { from: '/en/*', to: '/en/404.html', status: 404 },
+      { from: '/de/*', to: '/de/404.html', status: 404 },
       { from: '/*', to: '/404.html', status: 404 },
     ]);
   });
@@ -57,7 +67,7 @@ describe('_redirects', () => {
       { from: '/fontaneros/xalo', to: '/fontaneros/jalon' },
       { from: '/servicios/', to: '/fontaneros' },
     ];
-    expect(parseRedirects(deployFiles(site, moved).redirects)).toEqual([
+    expect(parseRedirects(deployFiles(site, moved, undefined, notFound).redirects)).toEqual([
       { from: '/fontaneros/xalo', to: '/fontaneros/jalon', status: 301 },
       { from: '/fontaneros/xalo/', to: '/fontaneros/jalon', status: 301 },
       { from: '/servicios/', to: '/fontaneros', status: 301 },

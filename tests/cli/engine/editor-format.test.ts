@@ -9,15 +9,18 @@ import type { Content } from '../../../cli/site/model.ts';
 import { ContentError } from '../../../cli/site/issues.ts';
 import { contentDir, copyContent, workedExampleDir } from '../../helpers.ts';
 
-const layouts = editorLayouts();
+/** The layouts of the shipped languages, Spanish first: those of the worked example, too. */
+const layouts = editorLayouts(['es', 'en']);
 
 /** Every entry file of a content folder, with the layout the editor reads and writes it by. */
 async function entries(dir: string): Promise<{ file: string; layout: FileLayout }[]> {
+  const { languages } = (await loadContent(dir)).site;
+  const layoutOf = editorLayouts(languages);
   const found: { file: string; layout: FileLayout }[] = [];
   for (const c of collections as readonly Collection[]) {
-    for (const lang of languagesOf(c.files)) {
-      const layout = layouts[editorName(c, lang)]!;
-      const at = pathIn(c.files, lang ?? 'es');
+    for (const lang of languagesOf(c.files, languages)) {
+      const layout = layoutOf[editorName(c, lang)]!;
+      const at = pathIn(c.files, lang ?? languages[0]!);
       const { files } = c;
       if ('file' in files) found.push({ file: at, layout });
       else
@@ -29,13 +32,13 @@ async function entries(dir: string): Promise<{ file: string; layout: FileLayout 
 }
 
 /**
- * The editor's entry as Decap holds it, saved again: Decap splits a bilingual file's halves into
- * the entry's data (es, with the shared fields) and its English data, and joins them to save.
+ * The editor's entry as Decap holds it, saved again: Decap splits a file's language blocks into
+ * the entry's data (the first language's, with the shared fields) and each other language's data,
+ * and joins them to save.
  */
 function saved(entry: Record<string, unknown>, layout: FileLayout): string {
   if (!layout.halves) return toFile(entry, layout);
-  const { es, en } = entry as { es: Record<string, unknown>; en: Record<string, unknown> };
-  return toFile({ es: structuredClone(es), en: structuredClone(en) }, layout);
+  return toFile(Object.fromEntries(layout.halves.languages.map((lang) => [lang, structuredClone(entry[lang])])), layout);
 }
 
 /** The model as a page would see it: texts' Markdown included, and nothing that names the file's bytes. */
@@ -70,7 +73,7 @@ describe('the files the editor saves', () => {
         const text = await readFile(join(copy, file), 'utf8');
         const entry = fromFile(text, layout);
         // As a new entry, or a draft restored without the text it was read from.
-        delete (layout.halves ? (entry.es as Record<string, unknown>) : entry)[sourceKey];
+        delete (layout.halves ? (entry[layout.halves.languages[0]!] as Record<string, unknown>) : entry)[sourceKey];
         const again = saved(entry, layout);
         if (again !== text) rewritten++;
         await writeFile(join(copy, file), again);

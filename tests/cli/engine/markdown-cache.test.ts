@@ -6,12 +6,14 @@ import { loadContent } from '../../../cli/engine/content.ts';
 import { renderBatch, renderText } from '../../../cli/engine/render/markdown.ts';
 import type { MarkdownBatch, RenderedBatch } from '../../../cli/engine/render/markdown-batch.ts';
 import { renderMarkdown } from '../../../cli/engine/render/texts.ts';
-import { scratchDir } from '../../helpers.ts';
+import { scratchDir, shippedStrings } from '../../helpers.ts';
 
+const words = (await shippedStrings('es')).markdown;
 const text = (n: number) => ({
   hash: `hash-${n}`,
   markdown: `# Post ${n}\n\nBody of post ${n}.`,
   lang: 'es' as const,
+  words,
   file: `post-${n}.md`,
   line: 1,
 });
@@ -83,7 +85,7 @@ describe('the Markdown cache', () => {
     const many = (batches: MarkdownBatch[]) =>
       new Promise<RenderedBatch[]>((resolve) => (finish = () => resolve(batches.map(renderBatch))));
     const { model, rendered } = renderMarkdown(content, { many, one: renderText }, new MarkdownCache());
-    const post = model.posts.es.find((p) => p.slug === 'piscina-en-verano')!;
+    const post = model.posts.es!.find((p) => p.slug === 'piscina-en-verano')!;
     expect(post.title).toBeTruthy();
     // Read now, the text would be rendered a second time, on the thread that asked.
     expect(() => post.html).toThrow('the HTML of es/piscina-en-verano was read before its Markdown was rendered');

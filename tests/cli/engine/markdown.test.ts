@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToHtml, renderBatch, renderText } from '../../../cli/engine/render/markdown.ts';
-import type { Lang } from '../../../cli/site/lang.ts';
+import { shippedStrings } from '../../helpers.ts';
+
+/** What the shipped strings say around Markdown, in Spanish and English. */
+const words = { es: (await shippedStrings('es')).markdown, en: (await shippedStrings('en')).markdown };
 
 const file = 'content/blog/es/post.md';
 /** A text whose body starts on line 7 of its file, after its front matter. */
-const text = (markdown: string, lang: Lang = 'es') => ({ hash: 'h', markdown, lang, file, line: 7 });
+const text = (markdown: string, lang: 'es' | 'en' = 'es') => ({ hash: 'h', markdown, lang, words: words[lang], file, line: 7 });
 
 describe('Markdown, GitHub-flavoured', () => {
   it('puts a table in a region that scrolls alone, takes focus and is named after its header cells', () => {
-    const { html } = markdownToHtml('| Tarea | Frecuencia |\n|---|---|\n| Purgar radiadores | Cada otoño |\n', 'es');
+    const { html } = markdownToHtml('| Tarea | Frecuencia |\n|---|---|\n| Purgar radiadores | Cada otoño |\n', words.es);
     expect(html).toContain('<section class="table-scroll" tabindex="0" aria-label="Tarea, Frecuencia"><table>\n<thead>');
     expect(html).toContain('<th>Tarea</th>\n<th>Frecuencia</th>');
     expect(html).toContain('<td>Purgar radiadores</td>');
@@ -16,23 +19,23 @@ describe('Markdown, GitHub-flavoured', () => {
 
   it('names a table without header text after the word for a table in its language', () => {
     const table = '| | |\n|---|---|\n| a | b |\n';
-    expect(markdownToHtml(table, 'es').html).toContain('aria-label="Tabla"');
-    expect(markdownToHtml(table, 'en').html).toContain('aria-label="Table"');
+    expect(markdownToHtml(table, words.es).html).toContain('aria-label="Tabla"');
+    expect(markdownToHtml(table, words.en).html).toContain('aria-label="Table"');
   });
 
   it('renders strikethrough, autolinks, task lists and footnotes, which link both ways and speak the text’s language', () => {
-    const { html } = markdownToHtml('~~old~~ www.example.com\n\n- [x] done\n- [ ] to do\n\nNote[^1].\n\n[^1]: The note.\n', 'es');
+    const { html } = markdownToHtml('~~old~~ www.example.com\n\n- [x] done\n- [ ] to do\n\nNote[^1].\n\n[^1]: The note.\n', words.es);
     expect(html).toContain('<del>old</del> <a href="http://www.example.com">www.example.com</a>');
     expect(html).toContain('<input type="checkbox" checked disabled> done');
     expect(html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1"');
     expect(html).toContain('<li id="user-content-fn-1">');
     expect(html).toContain('<a href="#user-content-fnref-1" data-footnote-backref="" aria-label="Volver a la referencia 1"');
     expect(html).toContain('<section data-footnotes class="footnotes"><h2 class="sr-only" id="footnote-label">Notas</h2>');
-    expect(markdownToHtml('Note[^1].\n\n[^1]: The note.\n', 'en').html).toContain('>Footnotes</h2>');
+    expect(markdownToHtml('Note[^1].\n\n[^1]: The note.\n', words.en).html).toContain('>Footnotes</h2>');
   });
 
   it('still drops raw HTML and links that run code', () => {
-    const { html } = markdownToHtml('<script>alert(1)</script>\n\n[x](javascript:alert(1)) <b onclick="alert(1)">b</b>\n', 'en');
+    const { html } = markdownToHtml('<script>alert(1)</script>\n\n[x](javascript:alert(1)) <b onclick="alert(1)">b</b>\n', words.en);
     expect(html).not.toMatch(/script|onclick|javascript/);
     expect(html).toContain('<a>x</a>');
   });

@@ -18,7 +18,7 @@ describe('about, contact, blog, legal and 404 pages', () => {
       ['/en/about', 'en'],
     ] as const) {
       expect(site.text(path)).toContain('1998');
-      for (const value of site.model.strings[lang].about.values) expect(site.text(path)).toContain(value.title);
+      for (const value of site.model.strings[lang]!.about.values) expect(site.text(path)).toContain(value.title);
     }
   });
 
@@ -44,7 +44,7 @@ describe('about, contact, blog, legal and 404 pages', () => {
   });
 
   it('formats blog dates in each language', () => {
-    const post = site.model.posts.es.find((p) => p.slug === 'mantenimiento-piscinas-verano')!;
+    const post = site.model.posts.es!.find((p) => p.slug === 'mantenimiento-piscinas-verano')!;
     expect(post.date).toBe('2024-05-20');
     expect(site.text('/blog')).toContain('20 de mayo de 2024');
     expect(site.text('/en/blog')).toContain('20 May 2024');
@@ -52,7 +52,7 @@ describe('about, contact, blog, legal and 404 pages', () => {
   });
 
   it('blog index cards link to every post; posts link back, to their service and to two real locality pages', () => {
-    for (const post of site.model.posts.es) expect(site.page('/blog')).toContain(`href="/blog/${post.slug}"`);
+    for (const post of site.model.posts.es!) expect(site.page('/blog')).toContain(`href="/blog/${post.slug}"`);
     const html = site.page('/blog/mantenimiento-piscinas-verano');
     expect(html).toContain('href="/blog"');
     expect(html).toContain('href="/piscinas"');

@@ -6,7 +6,7 @@ import { RenderPool } from '../../../cli/engine/render/pool.ts';
 import type { Content, SiteModel } from '../../../cli/site/model.ts';
 import type { RouteMap } from '../../../cli/site/routes.ts';
 import type { Assets } from '../../../templates/context.tsx';
-import { repoRoot, scratchDir } from '../../helpers.ts';
+import { repoRoot, scratchDir, shippedStrings } from '../../helpers.ts';
 
 /** A stand-in for a compiled task module (the engine, check-links' scanner) whose runTask is `body`, of `task`. */
 async function taskModule(body: string): Promise<string> {
@@ -44,8 +44,12 @@ function byRenderer(pages: { html: unknown }[]): Record<string, number> {
   return counts;
 }
 
+const words = (await shippedStrings('es')).markdown;
+
 /** A batch of one Markdown text, kept in no pack. */
-const batch = (markdown: string) => ({ texts: [{ hash: markdown, markdown, lang: 'es' as const, file: `${markdown}.md`, line: 1 }] });
+const batch = (markdown: string) => ({
+  texts: [{ hash: markdown, markdown, lang: 'es' as const, words, file: `${markdown}.md`, line: 1 }],
+});
 
 describe('the render pool', () => {
   it('fails the build when a worker stops instead of waiting for it forever', async () => {

@@ -75,7 +75,7 @@ describe('the built site', () => {
       ['/', 'es'],
       ['/en', 'en'],
     ] as const) {
-      for (const service of model.services) expect(text(path)).toContain(service[lang].title);
+      for (const service of model.services) expect(text(path)).toContain(service[lang]!.title);
       for (const locality of model.localities) expect(text(path)).toContain(locality.name);
     }
     expect(page('/en')).toContain('href="/en/solar-panels"');
@@ -85,7 +85,7 @@ describe('the built site', () => {
     const gardeners = text('/jardineros');
     expect(gardeners).toMatch(/50 ?%/);
     expect(page('/jardineros')).toContain('href="/jardineros/xalo"');
-    for (const item of model.services.find((s) => s.slug.es === 'jardineros')!.es.servicios) expect(gardeners).toContain(item);
+    for (const item of model.services.find((s) => s.key === 'jardineros')!.es!.servicios) expect(gardeners).toContain(item);
     const solar = page('/placas-solares');
     for (const l of model.localities) expect(solar).toContain(`href="/placas-solares/${l.slug}"`);
     expect(solar.match(/<img [^>]*src="\/images\/solar-[a-z]+\.svg"/g)).toHaveLength(4);
@@ -108,7 +108,7 @@ describe('the built site', () => {
     expect(page('/en/electricians/javea')).toMatch(/<h1[^>]*>Electricians in Jávea<\/h1>/);
     const html = page('/fontaneros/callosa-den-sarria');
     expect(text('/fontaneros/callosa-den-sarria')).toContain("Callosa d'en Sarrià");
-    for (const point of model.strings.es.whyChooseUs.points) expect(text('/fontaneros/callosa-den-sarria')).toContain(point.title);
+    for (const point of model.strings.es!.whyChooseUs.points) expect(text('/fontaneros/callosa-den-sarria')).toContain(point.title);
     expect(html).toContain('og:title');
   });
 

@@ -10,9 +10,9 @@ import { checkStrings } from '../../../cli/site/checks/strings.ts';
 import type { Lang } from '../../../cli/site/lang.ts';
 import type { LocalTexts } from '../../../cli/site/schema/local.ts';
 import type { PostFrontMatter } from '../../../cli/site/schema/post.ts';
-import type { Project } from '../../../cli/site/schema/project.ts';
+import type { ProjectEntry } from '../../../cli/site/schema/project.ts';
 import type { Review } from '../../../cli/site/schema/review.ts';
-import type { AirConditioning, Service } from '../../../cli/site/schema/service.ts';
+import type { AirConditioning, ServiceEntry } from '../../../cli/site/schema/service.ts';
 import type { Site } from '../../../cli/site/schema/site.ts';
 import type { Strings } from '../../../cli/site/schema/strings.ts';
 
@@ -25,6 +25,8 @@ const entry = <T>(data: unknown, name = 'x', lang?: Lang, commented: string[][] 
 
 const known: Known = {
   strict: false,
+  languages: ['es', 'en'],
+  stringsFiles: new Set(['es', 'en']),
   services: new Set(['fontaneros', 'piscinas']),
   localities: new Set(['javea', 'denia']),
   categories: new Set(['piscinas', 'fontaneria']),
@@ -37,7 +39,7 @@ const found = (findings: Finding[]) => findings.map(({ entry: e, path, problem }
 
 describe('the rules of jobs and reviews', () => {
   const job = (name: string, es: string, en: string, more = {}) =>
-    entry<Project>({ service: 'fontaneros', locality: 'javea', es: { slug: es }, en: { slug: en }, ...more }, name);
+    entry<ProjectEntry>({ service: 'fontaneros', locality: 'javea', photos: [], es: { slug: es }, en: { slug: en }, ...more }, name);
 
   it('rejects a duplicate job slug, in either language', () => {
     expect(found(checkProjects([job('a', 'fuga', 'leak'), job('b', 'fuga', 'drip'), job('c', 'goteo', 'leak')], known))).toEqual([
@@ -48,7 +50,7 @@ describe('the rules of jobs and reviews', () => {
 
   it('refuses a job or review marked as an example only in a strict build', () => {
     const jobs = [job('a', 'fuga', 'leak', { example: true })];
-    const reviews = [entry<Review>({ service: 'piscinas', locality: 'denia', example: true }, 'r')];
+    const reviews = [entry<Review>({ service: 'piscinas', locality: 'denia', lang: 'es', example: true }, 'r')];
     expect(checkProjects(jobs, known)).toEqual([]);
     expect(checkReviews(reviews, known)).toEqual([]);
     const strict = { ...known, strict: true };
@@ -57,13 +59,53 @@ describe('the rules of jobs and reviews', () => {
   });
 
   it('names a service or locality the site does not have, and the services it has', () => {
-    const [service, locality] = checkReviews([entry<Review>({ service: 'fontaneros-x', locality: 'calpe' }, 'r')], known);
+    const [service, locality] = checkReviews([entry<Review>({ service: 'fontaneros-x', locality: 'calpe', lang: 'en' }, 'r')], known);
     expect(service!.problem).toEqual({
       code: 'E_UNKNOWN_SERVICE',
       message: '"fontaneros-x" is not a service',
-      hint: 'use the Spanish slug of one: fontaneros, piscinas',
+      hint: "use the key of one (its slug in the site's first language): fontaneros, piscinas",
     });
     expect(found([locality!])).toEqual([['r', 'locality', 'E_UNKNOWN_LOCALITY']]);
+  });
+
+  it('takes a job with texts in the first language alone, and refuses one without them', () => {
+    const spanish = entry<ProjectEntry>({ service: 'fontaneros', locality: 'javea', photos: [], es: { slug: 'fuga' } }, 'a');
+    expect(checkProjects([spanish], known)).toEqual([]);
+    const english = entry<ProjectEntry>({ service: 'fontaneros', locality: 'javea', photos: [], en: { slug: 'leak' } }, 'b');
+    const findings = checkProjects([english], known);
+    expect(found(findings)).toEqual([['b', undefined, 'E_NO_DEFAULT_TEXT']]);
+    expect(findings[0]!.problem.message).toBe('has no "es" text; "es" is the site\'s first language, which every page has');
+  });
+
+  it('refuses a job text in a language the site does not list, naming those it does', () => {
+    const findings = checkProjects([job('a', 'fuga', 'leak', { fr: { slug: 'fuite' } })], known);
+    expect(found(findings)).toEqual([['a', 'fr', 'E_UNKNOWN_LANGUAGE']]);
+    expect(findings[0]!.problem.message).toBe('"fr" is not one of the site\'s languages (es, en)');
+  });
+
+  it("asks a job's photos for their alt text in each language the job has, and in none other", () => {
+    const photos = [
+      { file: 'a.jpg', alt: { es: 'Antes', en: 'Before' } },
+      { file: 'b.jpg', alt: { es: 'Después' } },
+      { file: 'c.jpg', alt: { es: 'Piscina', en: 'Pool', de: 'Becken' } },
+    ];
+    const findings = checkProjects([job('a', 'fuga', 'leak', { photos })], known);
+    expect(found(findings)).toEqual([
+      ['a', 'photos.1.alt', 'E_MISSING_IN_LANGUAGE'],
+      ['a', 'photos.2.alt.de', 'E_UNKNOWN_LANGUAGE'],
+    ]);
+    expect(findings[0]!.problem.message).toBe('has a "en" text but no alt text in "en"');
+    // A job in Spanish alone needs its alt text in Spanish alone.
+    const spanish = entry<ProjectEntry>(
+      { service: 'fontaneros', locality: 'javea', photos: [{ file: 'b.jpg', alt: { es: 'Después' } }], es: { slug: 'fuga' } },
+      'b',
+    );
+    expect(checkProjects([spanish], known)).toEqual([]);
+  });
+
+  it('refuses a review written in a language the site does not list', () => {
+    const review = entry<Review>({ service: 'piscinas', locality: 'denia', lang: 'de' }, 'r');
+    expect(found(checkReviews([review], known))).toEqual([['r', 'lang', 'E_UNKNOWN_LANGUAGE']]);
   });
 });
 
@@ -73,7 +115,7 @@ describe('the rules of services, localities and their texts', () => {
     sections,
   });
   const service = (name: string, es: string, en: string, more = {}) =>
-    entry<Service>({ slug: { es, en }, image: 'pool.svg', es: half(), en: half(), ...more }, name);
+    entry<ServiceEntry>({ slug: { es, en }, image: 'pool.svg', es: half(), en: half(), ...more }, name);
 
   it('rejects a duplicate service slug, in either language', () => {
     expect(found(checkServices([service('a', 'fontaneros', 'plumbers'), service('b', 'piscinas', 'plumbers')], known))).toEqual([
@@ -91,15 +133,64 @@ describe('the rules of services, localities and their texts', () => {
     expect(findings[0]!.problem.hint).toBe('use one of {locality}, {comarca}, {context}, {brand}');
   });
 
-  it('rejects air conditioning under a service the site does not have', () => {
-    expect(found(checkAirConditioning([entry<AirConditioning>({ parent: 'clima', image: 'pool.svg' }, 'air')], known))).toEqual([
-      ['air', 'parent', 'E_UNKNOWN_SERVICE'],
+  it('takes a service with its texts and slug in the first language alone', () => {
+    expect(checkServices([entry<ServiceEntry>({ slug: { es: 'fontaneros' }, image: 'pool.svg', es: half() }, 'a')], known)).toEqual([]);
+  });
+
+  it('refuses a service without a text in the first language, or with one in a language the site does not list', () => {
+    const english = entry<ServiceEntry>({ slug: { es: 'fontaneros', en: 'plumbers' }, image: 'pool.svg', en: half() }, 'a');
+    expect(found(checkServices([english], known))).toEqual([['a', undefined, 'E_NO_DEFAULT_TEXT']]);
+    const french = service('b', 'piscinas', 'pools', { slug: { es: 'piscinas', en: 'pools', fr: 'piscines' }, fr: half() });
+    const findings = checkServices([french], known);
+    expect(found(findings)).toEqual([
+      ['b', 'fr', 'E_UNKNOWN_LANGUAGE'],
+      ['b', 'slug.fr', 'E_UNKNOWN_LANGUAGE'],
     ]);
+    expect(findings[0]!.problem.hint).toBe(
+      'add "fr" to languages in content/site.yaml (with its strings file, content/i18n/fr.yaml), or correct the code',
+    );
+  });
+
+  it('refuses a service text in a language it has no slug in', () => {
+    const findings = checkServices([service('a', 'fontaneros', 'plumbers', { slug: { es: 'fontaneros' } })], known);
+    expect(found(findings)).toEqual([['a', 'slug', 'E_MISSING_IN_LANGUAGE']]);
+    expect(findings[0]!.problem.message).toBe('has a "en" text but no slug in "en"');
+  });
+
+  it('rejects air conditioning under a service the site does not have', () => {
+    const air = entry<AirConditioning>({ parent: 'clima', slug: { es: 'aire' }, image: 'pool.svg', es: {} }, 'air');
+    expect(found(checkAirConditioning([air], known))).toEqual([['air', 'parent', 'E_UNKNOWN_SERVICE']]);
+  });
+
+  it('refuses air conditioning without a text in the first language, or a text without its slug', () => {
+    const air = entry<AirConditioning>({ parent: 'fontaneros', slug: { en: 'air' }, image: 'pool.svg', en: {} }, 'air');
+    expect(found(checkAirConditioning([air], known))).toEqual([['air', undefined, 'E_NO_DEFAULT_TEXT']]);
+    const partial = entry<AirConditioning>({ parent: 'fontaneros', slug: { es: 'aire' }, image: 'pool.svg', es: {}, en: {} }, 'air');
+    expect(found(checkAirConditioning([partial], known))).toEqual([['air', 'slug', 'E_MISSING_IN_LANGUAGE']]);
   });
 
   it('rejects a duplicate locality slug', () => {
-    const localities = entry<{ localities: { slug: string }[] }>({ localities: [{ slug: 'javea' }, { slug: 'denia' }, { slug: 'javea' }] });
-    expect(found(checkLocalities([localities]))).toEqual([['x', 'localities.2.slug', 'E_DUPLICATE_LOCALITY']]);
+    const localities = entry<{ localities: { slug: string }[] }>({
+      localities: [
+        { slug: 'javea', es: {} },
+        { slug: 'denia', es: {}, en: {} },
+        { slug: 'javea', es: {} },
+      ],
+    });
+    expect(found(checkLocalities([localities], known))).toEqual([['x', 'localities.2.slug', 'E_DUPLICATE_LOCALITY']]);
+  });
+
+  it('refuses a locality without its text in the first language, or with one in a language the site does not list', () => {
+    const localities = entry<{ localities: { slug: string }[] }>({
+      localities: [
+        { slug: 'javea', en: {} },
+        { slug: 'denia', es: {}, de: {} },
+      ],
+    });
+    expect(found(checkLocalities([localities], known))).toEqual([
+      ['x', 'localities.0', 'E_NO_DEFAULT_TEXT'],
+      ['x', 'localities.1.de', 'E_UNKNOWN_LANGUAGE'],
+    ]);
   });
 
   it('takes texts named after a service or air conditioning, keyed by localities the site has', () => {
@@ -113,10 +204,15 @@ describe('the rules of services, localities and their texts', () => {
       ['carpinteros', undefined, 'E_LOCAL_TEXT_NAME'],
     ]);
   });
+
+  it('refuses local texts in a language the site does not list', () => {
+    const texts = [entry<LocalTexts>({ javea: { es: {}, fr: {} } }, 'piscinas')];
+    expect(found(checkLocalTexts(texts, known))).toEqual([['piscinas', 'javea.fr', 'E_UNKNOWN_LANGUAGE']]);
+  });
 });
 
 describe('the rules of pages kept per language', () => {
-  const post = (name: string, lang: Lang, slug: string, counterpart: string, more = {}) =>
+  const post = (name: string, lang: Lang, slug: string, counterpart: string | undefined, more = {}) =>
     entry<PostFrontMatter>(
       { slug, counterpart, category: 'piscinas', service: 'piscinas', localities: ['javea'], image: 'pool.svg', ...more },
       name,
@@ -125,14 +221,42 @@ describe('the rules of pages kept per language', () => {
 
   it('pairs each page with its counterpart, which names it back', () => {
     expect(checkPosts([post('cloro', 'es', 'cloro', 'chlorine'), post('chlorine', 'en', 'chlorine', 'cloro')], known)).toEqual([]);
-    const pages = [post('cloro', 'es', 'cloro', 'chlorine'), post('chlorine', 'en', 'chlorine', 'ph'), post('ph', 'es', 'ph', 'ph-en')];
-    const findings = checkLegal(pages);
+    const pages = [post('cloro', 'es', 'cloro', 'chlorine'), post('chlorine', 'en', 'chlorine', 'cloro'), post('ph', 'es', 'ph', 'ph-en')];
+    const findings = checkLegal(pages, known);
+    expect(found(findings)).toEqual([['ph', 'counterpart', 'E_NO_COUNTERPART']]);
+    expect(findings[0]!.problem.message).toBe('no other-language page has the slug "ph-en"');
+    expect(findings[0]!.problem.hint).toBe('set counterpart to the slug of a page in content/legal/{lang}/, or write that page');
+  });
+
+  it('refuses a first-language page naming as its translation a page that translates another', () => {
+    const pages = [post('cloro', 'es', 'cloro', 'chlorine'), post('chlorine', 'en', 'chlorine', 'ph'), post('ph', 'es', 'ph', undefined)];
+    expect(found(checkLegal(pages, known))).toEqual([['cloro', 'counterpart', 'E_COUNTERPART_MISMATCH']]);
+  });
+
+  it('takes a first-language page without a counterpart, which its translations name', () => {
+    expect(checkPosts([post('cloro', 'es', 'cloro', undefined)], known)).toEqual([]);
+    expect(checkPosts([post('cloro', 'es', 'cloro', undefined), post('chlorine', 'en', 'chlorine', 'cloro')], known)).toEqual([]);
+  });
+
+  it('refuses a translation that names no first-language page, and two translations in one language of the same page', () => {
+    const findings = checkLegal([post('cloro', 'es', 'cloro', undefined), post('chlorine', 'en', 'chlorine', undefined)], known);
+    expect(found(findings)).toEqual([['chlorine', undefined, 'E_NO_COUNTERPART_GIVEN']]);
+    expect(findings[0]!.problem.hint).toBe('set counterpart to the slug of a page in content/legal/es/');
+    const twice = [
+      post('cloro', 'es', 'cloro', undefined),
+      post('chlorine', 'en', 'chlorine', 'cloro'),
+      post('bleach', 'en', 'bleach', 'cloro'),
+    ];
+    expect(found(checkLegal(twice, known))).toEqual([['bleach', 'counterpart', 'E_COUNTERPART_MISMATCH']]);
+  });
+
+  it('refuses a page in a folder of a language the site does not list, and leaves it out of the pairs', () => {
+    const pages = [post('cloro', 'es', 'cloro', 'chlore'), post('chlore', 'fr', 'chlore', 'cloro')];
+    const findings = checkPosts(pages, known);
     expect(found(findings)).toEqual([
-      ['cloro', 'counterpart', 'E_COUNTERPART_MISMATCH'],
-      ['chlorine', 'counterpart', 'E_COUNTERPART_MISMATCH'],
-      ['ph', 'counterpart', 'E_NO_COUNTERPART'],
+      ['chlore', undefined, 'E_UNKNOWN_LANGUAGE'],
+      ['cloro', 'counterpart', 'E_NO_COUNTERPART'],
     ]);
-    expect(findings[2]!.problem.hint).toBe('set counterpart to the slug of a page in content/legal/en/, or write that page');
   });
 
   it("rejects a slug other than the file's name, and leaves that page out of the pairs", () => {
@@ -177,13 +301,20 @@ describe('the rules of the interface strings', () => {
 
   it('accepts the same categories in every language, each slug in its own words', () => {
     const es = strings('es', ['piscinas', 'piscinas'], ['fontaneria', 'fontaneria']);
-    expect(checkStrings([es, strings('en', ['fontaneria', 'plumbing'], ['piscinas', 'pools'])])).toEqual([]);
+    expect(checkStrings([es, strings('en', ['fontaneria', 'plumbing'], ['piscinas', 'pools'])], known)).toEqual([]);
+  });
+
+  it('refuses a strings file of a language the site does not list, and compares no categories with it', () => {
+    const es = strings('es', ['piscinas', 'piscinas']);
+    const en = strings('en', ['piscinas', 'pools']);
+    const findings = checkStrings([es, en, strings('fr', ['agua', 'eau'])], known);
+    expect(found(findings)).toEqual([['fr', undefined, 'E_UNKNOWN_LANGUAGE']]);
   });
 
   it('rejects a category key or slug given twice in a language, and a key missing from another language', () => {
     const es = strings('es', ['piscinas', 'piscinas'], ['piscinas', 'agua'], ['riego', 'agua'], ['fontaneria', 'fontaneria']);
     const en = strings('en', ['piscinas', 'pools'], ['riego', 'irrigation']);
-    const findings = checkStrings([es, en]);
+    const findings = checkStrings([es, en], known);
     expect(found(findings)).toEqual([
       ['es', 'blog.categories.1.key', 'E_DUPLICATE_CATEGORY'],
       ['es', 'blog.categories.2.slug', 'E_DUPLICATE_CATEGORY'],
@@ -194,9 +325,29 @@ describe('the rules of the interface strings', () => {
 });
 
 describe('the rules of site.yaml', () => {
-  const site = entry<Site>({ brand: 'Marina Hogar', email: 'info@empresa.es', owner: { name: 'Ana' } }, 'site', undefined, [
-    ['owner', 'name'],
-  ]);
+  const site = entry<Site>(
+    { languages: ['es', 'en'], brand: 'Marina Hogar', email: 'info@empresa.es', owner: { name: 'Ana' } },
+    'site',
+    undefined,
+    [['owner', 'name']],
+  );
+
+  it('refuses a language without its strings file, at its place in the list', () => {
+    const german = entry<Site>({ languages: ['es', 'en', 'de'] }, 'site');
+    const findings = checkSite([german], known);
+    expect(found(findings)).toEqual([['site', 'languages.2', 'E_MISSING_STRINGS']]);
+    expect(findings[0]!.problem.message).toBe('"de" has no interface strings: content/i18n/de.yaml is missing');
+    expect(checkSite([german], { ...known, stringsFiles: new Set(['es', 'en', 'de']) })).toEqual([]);
+  });
+
+  it('asks for the service area in each language, and in none the site does not list', () => {
+    const area = (serviceArea: object) => entry<Site>({ languages: ['es', 'en'], serviceArea }, 'site');
+    expect(checkSite([area({ es: 'Marina Alta', en: 'Marina Alta' })], known)).toEqual([]);
+    expect(found(checkSite([area({ es: 'Marina Alta' })], known))).toEqual([['site', 'serviceArea', 'E_MISSING_IN_LANGUAGE']]);
+    expect(found(checkSite([area({ es: 'Marina Alta', en: 'Marina Alta', it: 'Marina Alta' })], known))).toEqual([
+      ['site', 'serviceArea.it', 'E_UNKNOWN_LANGUAGE'],
+    ]);
+  });
 
   it('refuses example values and values marked # example, only in a strict build', () => {
     expect(checkSite([site], known)).toEqual([]);
@@ -213,17 +364,52 @@ describe('what the rules know of the other collections', () => {
   it('takes the slugs of invalid files too, so that one bad file does not cascade', () => {
     const k = knownOf(
       {
-        services: [{ slug: { es: 'fontaneros' }, extra: 1 }, { slug: {} }, null],
+        site: { languages: ['es', 'en'], brand: 7 },
+        services: [{ slug: { es: 'fontaneros' }, extra: 1 }, { slug: { en: 'plumbers' } }, { slug: {} }, null],
         localities: { localities: [{ slug: 'javea' }, 3] },
-        strings: [{ blog: { categories: [{ key: 'piscinas' }, { name: 'Sin clave' }] } }, { blog: 7 }],
-        airConditioning: undefined,
+        strings: [
+          { lang: 'es', parsed: { blog: { categories: [{ key: 'piscinas' }, { name: 'Sin clave' }] } } },
+          { lang: 'en', parsed: { blog: 7 } },
+        ],
+        airConditioning: { slug: { es: 'aire-acondicionado', en: 'air-conditioning' } },
       },
       new Set(),
       false,
     );
+    expect(k.languages).toEqual(['es', 'en']);
+    expect([...k.stringsFiles]).toEqual(['es', 'en']);
     expect([...k.services]).toEqual(['fontaneros']);
     expect(k.localities.has('javea')).toBe(true);
     expect([...k.categories]).toEqual(['piscinas']);
+    expect(k.airConditioning).toBe('aire-acondicionado');
+  });
+
+  it('keys services and air conditioning by their slug in the first language the site lists', () => {
+    const k = knownOf(
+      {
+        site: { languages: ['en', 'es'] },
+        services: [{ slug: { es: 'fontaneros', en: 'plumbers' } }],
+        localities: undefined,
+        strings: [],
+        airConditioning: { slug: { es: 'aire-acondicionado', en: 'air-conditioning' } },
+      },
+      new Set(),
+      false,
+    );
+    expect([...k.services]).toEqual(['plumbers']);
+    expect(k.airConditioning).toBe('air-conditioning');
+  });
+
+  it('knows no languages while site.yaml lists none validly, and then refuses no block for its language', () => {
+    const k = knownOf(
+      { site: { languages: 'es' }, services: [], localities: undefined, strings: [], airConditioning: undefined },
+      new Set(),
+      false,
+    );
+    expect(k.languages).toEqual([]);
+    const local = { seoTitle: '', seoDescription: '', heroDescription: '', intro: '', closing: '' };
+    const service = entry<ServiceEntry>({ slug: { fr: 'plombiers' }, image: 'pool.svg', fr: { local, sections: [] } }, 'a');
+    expect(checkServices([service], { ...known, languages: [] })).toEqual([]);
   });
 });
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { contactConstraints } from '../../../cli/site/contact/constraints.ts';
 import { contactFields, type ContactField } from '../../../cli/site/contact/schema.ts';
-import { services } from '../../../functions/contact/services.ts';
+import { site } from '../../../functions/contact/services.ts';
 
-const slugs = services.map((s) => s.slug);
-const constraints = { es: contactConstraints('es', slugs), en: contactConstraints('en', slugs) };
+const slugs = site.services.map((s) => s.slug);
+const messages = (code: string) => site.languages.find((l) => l.code === code)!.messages;
+const constraints = { es: contactConstraints(messages('es'), slugs), en: contactConstraints(messages('en'), slugs) };
 
 /** Values around each pattern of spec §5, with the white space and controls that trimming takes off or keeps. */
 const samples: Partial<Record<ContactField, string[]>> = {

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { contactFields, langOf, validateContact as validateFor } from '../../../cli/site/contact/schema.ts';
 import type { Lang } from '../../../cli/site/lang.ts';
-import { services } from '../../../functions/contact/services.ts';
+import { site } from '../../../functions/contact/services.ts';
 import { englishEnquiry, spanishEnquiry } from '../../functions/contact/fixtures.ts';
+
+/** What the contact function knows of a language of the site: its messages, among others. */
+const language = (code: Lang) => site.languages.find((l) => l.code === code)!;
 
 const validateContact = (input: unknown, lang: Lang) =>
   validateFor(
     input,
     lang,
-    services.map((s) => s.slug),
+    language(lang).messages,
+    site.services.map((s) => s.slug),
   );
 
 /** Every rule of spec §5 plus its 'too long' twin, with the value that breaks it. */
@@ -121,10 +125,11 @@ describe('validateContact', () => {
     expect(validateContact({ ...spanishEnquiry, mensaje }, 'es')).toEqual({ ok: true, value: { ...spanishEnquiry, mensaje } });
   });
 
-  it('accepts both example enquiries and fills in the language', () => {
+  it('accepts both example enquiries and fills in the language it checks them in', () => {
     expect(validateContact(spanishEnquiry, 'es')).toEqual({ ok: true, value: spanishEnquiry });
+    expect(validateContact(englishEnquiry, 'en')).toEqual({ ok: true, value: englishEnquiry });
     const { lang: _lang, ...withoutLang } = englishEnquiry;
-    expect(validateContact(withoutLang, 'en')).toEqual({ ok: true, value: { ...withoutLang, lang: 'es' } });
+    expect(validateContact(withoutLang, 'en')).toEqual({ ok: true, value: { ...withoutLang, lang: 'en' } });
   });
 
   it('trims every field before checking its length', () => {
@@ -159,11 +164,22 @@ describe('validateContact', () => {
 });
 
 describe('langOf', () => {
-  it("reads 'en' as English and anything else as Spanish", () => {
-    expect(langOf({ lang: 'en' })).toBe('en');
-    expect(langOf({ lang: 'es' })).toBe('es');
-    expect(langOf({ lang: 'fr' })).toBe('es');
-    expect(langOf({})).toBe('es');
-    expect(langOf(null)).toBe('es');
+  it("reads 'en' as English and anything else as Spanish, the site's first language", () => {
+    const code = (input: unknown) => langOf(input, site.languages).code;
+    expect(site.languages.map((l) => l.code)).toEqual(['es', 'en']);
+    expect(code({ lang: 'en' })).toBe('en');
+    expect(code({ lang: 'es' })).toBe('es');
+    expect(code({ lang: 'fr' })).toBe('es');
+    expect(code({ lang: 'EN' })).toBe('es');
+    expect(code({})).toBe('es');
+    expect(code(null)).toBe('es');
+    expect(langOf({ lang: 'en' }, site.languages)).toBe(language('en'));
+  });
+
+  it('reads any language the site lists as itself, the first one for any other', () => {
+    const german = { ...language('en'), code: 'de', name: 'alemán' };
+    const languages = [...site.languages, german];
+    expect(langOf({ lang: 'de' }, languages)).toBe(german);
+    expect(langOf({ lang: 'fr' }, languages)).toBe(languages[0]);
   });
 });

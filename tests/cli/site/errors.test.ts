@@ -19,7 +19,7 @@ describe('the errors catalogue', () => {
     expect(errors.UnknownService('fontaneros-x', ['fontaneros', 'piscinas'])).toEqual({
       code: 'E_UNKNOWN_SERVICE',
       message: '"fontaneros-x" is not a service',
-      hint: 'use the Spanish slug of one: fontaneros, piscinas',
+      hint: "use the key of one (its slug in the site's first language): fontaneros, piscinas",
     });
     expect(errors.TooLarge('3.0 MB', { bytes: 2 ** 20, what: 'a Markdown file', advice: 'split the text into several pages' })).toEqual({
       code: 'E_TOO_LARGE',

@@ -51,7 +51,7 @@ for (const [name, content] of [
         if (!route) return test.skip(`the ${name} has no ${family} page`);
         const found: Figures = { contrast: '', bannerShare: 0, longestLine: 0, gap: 0, repeated: [], covered: [], holes: [] };
         let lowest = Number.POSITIVE_INFINITY;
-        for (const { path } of [route, site.routes.counterpart(route)])
+        for (const { path } of site.routes.counterparts(route))
           for (const screen of [phone, desktop]) {
             const where = `${path} at ${screen.width} px`;
             const { page } = await site.open(path, { viewport: screen });

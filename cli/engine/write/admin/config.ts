@@ -4,10 +4,10 @@
 import { z } from 'zod';
 import { collections, pathIn, perLanguage, photosFolder, type Collection } from '../../../site/collections.ts';
 import { bodyKey, type FileLayout } from '../../../site/editor-format.ts';
-import { langs, type Lang } from '../../../site/lang.ts';
-import type { SiteModel } from '../../../site/model.ts';
+import type { Lang } from '../../../site/lang.ts';
+import type { Service, SiteModel } from '../../../site/model.ts';
 import { editorAuthPath } from '../../../site/served.ts';
-import { imageRef, isoDate, photoRef, text } from '../../../site/schema/common.ts';
+import { imageRef, isoDate, langSchema, photoRef, text } from '../../../site/schema/common.ts';
 import { maxBytes } from '../../photos/limits.ts';
 import { dateHint, fieldLabel, optionLabel, patternMessage, singularLabel } from './labels.ts';
 
@@ -23,6 +23,8 @@ export interface EditorField {
 
 /** What the editor offers to choose from, read from the content at build time. */
 export interface Choices {
+  /** The site's languages, the default first, each named in Spanish, the editor's language ("alemán"). */
+  languages: { code: Lang; name: string }[];
   services: { label: string; value: string }[];
   /** The services, and air conditioning, that have no local texts yet: what a new file of them is named after. */
   withoutLocalTexts: { label: string; value: string }[];
@@ -32,21 +34,28 @@ export interface Choices {
   images: string[];
 }
 
-/** A service (or air conditioning) to choose: named in Spanish, saved by its Spanish slug. */
-const pageOption = (page: { es: { title: string }; slug: { es: string } }) => ({ label: page.es.title, value: page.slug.es });
-
-export const choicesOf = (
-  model: Pick<SiteModel, 'services' | 'airConditioning' | 'localTexts' | 'localities' | 'strings' | 'images'>,
-): Choices => ({
-  services: model.services.map(pageOption),
-  withoutLocalTexts: [...model.services, model.airConditioning]
-    .map(pageOption)
-    .filter(({ value }) => model.localTexts[value] === undefined),
-  // By name, as a Spanish speaker looks a town up (Á with A, Ñ after N), not in localities.yaml's order.
-  localities: model.localities.map((l) => ({ label: l.name, value: l.slug })).sort((a, b) => a.label.localeCompare(b.label, 'es')),
-  categories: model.strings[langs[0]].blog.categories.map((c) => ({ label: c.name, value: c.key })),
-  images: [...model.images.keys()].sort(),
-});
+export function choicesOf(
+  model: Pick<SiteModel, 'site' | 'services' | 'airConditioning' | 'localTexts' | 'localities' | 'strings' | 'images'>,
+): Choices {
+  const first = model.site.languages[0]!;
+  const names = new Intl.DisplayNames(['es'], { type: 'language' });
+  /** A service (or air conditioning) to choose: named in the first language, saved by its key. */
+  const pageOption = (page: Pick<Service, 'slug'> & Partial<Record<Lang, { title: string }>>) => ({
+    label: page[first]?.title ?? '',
+    value: page.slug[first] ?? '',
+  });
+  return {
+    languages: model.site.languages.map((code) => ({ code, name: names.of(code) ?? code })),
+    services: model.services.map(pageOption),
+    withoutLocalTexts: [...model.services, model.airConditioning]
+      .map(pageOption)
+      .filter(({ value }) => model.localTexts[value] === undefined),
+    // By name, as a Spanish speaker looks a town up (Á with A, Ñ after N), not in localities.yaml's order.
+    localities: model.localities.map((l) => ({ label: l.name, value: l.slug })).sort((a, b) => a.label.localeCompare(b.label, 'es')),
+    categories: (model.strings[first]?.blog.categories ?? []).map((c) => ({ label: c.name, value: c.key })),
+    images: [...model.images.keys()].sort(),
+  };
+}
 
 /** The name a collection has in the editor, per language for those with a folder per language. */
 export const editorName = (c: Collection, lang?: Lang) => (lang ? `${c.name}-${lang}` : c.name);
@@ -111,20 +120,21 @@ export function editorConfig(
     // An entry names a photo by its path under content/photos/ (schema/common.ts photoRef).
     public_folder: '',
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
-    i18n: { structure: 'single_file', locales: [...langs], default_locale: 'es' },
+    i18n: { structure: 'single_file', locales: choices.languages.map((l) => l.code), default_locale: choices.languages[0]!.code },
     collections: list.flatMap((c) => editorCollections(c, choices, contentFolder)),
   };
 }
 
-/** How each editor collection's files are written: its custom format (client.ts) reads this. */
-export function editorLayouts(list: readonly Collection[] = collections): Record<string, FileLayout> {
+/** How each editor collection's files are written in a site of `languages`: its custom format (client.ts) reads this. */
+export function editorLayouts(languages: readonly Lang[], list: readonly Collection[] = collections): Record<string, FileLayout> {
   const layouts: Record<string, FileLayout> = {};
   for (const c of list) {
     const shape = objectShape(c.schema);
-    const halves = shape && bilingual(shape) ? Object.keys(objectShape(shape.es!)!) : undefined;
+    const texts = textsOf(c.schema);
+    const halves = texts && { fields: Object.keys(objectShape(texts)!), languages };
     const nameField = namingFields[c.name];
     const layout = { format: c.files.format, order: Object.keys(shape ?? {}), ...(halves && { halves }), ...(nameField && { nameField }) };
-    for (const lang of perLanguage(c.files) ? langs : [undefined]) layouts[editorName(c, lang)] = layout;
+    for (const lang of perLanguage(c.files) ? languages : [undefined]) layouts[editorName(c, lang)] = layout;
   }
   return layouts;
 }
@@ -157,17 +167,18 @@ export const formatName = (name: string) => `marina-${name}`;
 
 function editorCollections(c: Collection, choices: Choices, contentFolder: string): object[] {
   const shape = objectShape(c.schema);
-  const halves = shape !== undefined && bilingual(shape);
+  const texts = textsOf(c.schema);
+  const halves = shape !== undefined && texts !== undefined;
   const fields = [
     ...namingField(c, choices),
-    ...(halves ? halfFields(shape, choices) : fieldsOf(c.schema, choices, [])),
+    ...(halves ? halfFields(shape, texts, choices) : fieldsOf(c.schema, choices, [])),
     // A post's or legal text's own text, below the front matter the schema checks.
     ...(c.files.format === 'markdown-frontmatter' ? [fieldOf(bodyKey, text, choices, [bodyKey])] : []),
   ];
-  return (perLanguage(c.files) ? langs : [undefined]).map((lang) => {
+  return (perLanguage(c.files) ? choices.languages.map((l) => l.code) : [undefined]).map((lang) => {
     const name = editorName(c, lang);
-    const label = lang ? `${c.label} (${languageName(lang)})` : c.label;
-    const at = `${contentFolder}/${pathIn(c.files, lang ?? 'es')}`;
+    const label = lang ? `${c.label} (${languageName(choices, lang)})` : c.label;
+    const at = `${contentFolder}/${pathIn(c.files, lang ?? '')}`;
     const common = {
       name,
       label,
@@ -175,7 +186,7 @@ function editorCollections(c: Collection, choices: Choices, contentFolder: strin
       ...(halves && { i18n: true }),
       editor: { preview: false },
     };
-    const own = lang ? fields.map((f) => (f.name === 'counterpart' ? counterpart(f, c, lang) : f)) : fields;
+    const own = lang ? fields.map((f) => (f.name === 'counterpart' ? counterpart(f, c, lang, choices) : f)) : fields;
     if ('file' in c.files)
       return { ...common, files: [{ name, label, file: at, fields: own, ...(halves && { i18n: true }) }], create: false, delete: false };
     return {
@@ -203,17 +214,18 @@ function folderOptions(c: Collection, choices: Choices): object {
     case 'posts':
       return { create: true, delete: true, identifier_field: 'title', slug: '{{fields.slug}}' };
     case 'services':
-      return { create: true, delete: false, identifier_field: 'title', slug: '{{fields.slug.es}}' };
+      // Named after its slug in the first language: its key, which posts and jobs name it by.
+      return { create: true, delete: false, identifier_field: 'title', slug: `{{fields.slug.${choices.languages[0]!.code}}}` };
     case 'localTexts': {
       // Named after a service, by the file's name; its fields are the towns, so the identifier is
-      // the first town's Spanish heading, which Decap only needs to find.
+      // the first town's heading in the first language, which Decap only needs to find.
       const first = choices.localities[0];
       return {
         create: true,
         delete: false,
         slug: `{{fields.${namingFields.localTexts}}}`,
         summary: '{{filename}}',
-        ...(first && { identifier_field: `${first.value}.es.heading` }),
+        ...(first && { identifier_field: `${first.value}.${choices.languages[0]!.code}.heading` }),
       };
     }
     default:
@@ -223,28 +235,32 @@ function folderOptions(c: Collection, choices: Choices): object {
 }
 
 /**
- * The counterpart of a post or legal text: the other language's slug, typed, not picked. A pair is
- * created one page at a time, so the first page names one that does not exist yet; the build
- * refuses the pair until both are there and name each other (checks/pages.ts).
+ * The counterpart of a post or legal text, typed, not picked: in the first language, one of its
+ * translations (optional); in another, the first-language page it translates. A page is created
+ * one language at a time, so a translation may be written first; the build refuses one whose
+ * first-language page is missing (checks/pages.ts).
  */
-function counterpart(field: EditorField, c: Collection, lang: Lang): EditorField {
-  const other = lang === 'es' ? 'en' : 'es';
-  const where = `${c.label} (${languageName(other)})`;
+function counterpart(field: EditorField, c: Collection, lang: Lang, choices: Choices): EditorField {
+  const first = choices.languages[0]!;
+  if (lang === first.code) return { ...field, hint: 'Opcional: la dirección (slug) de una de sus traducciones, si la tiene.' };
+  const where = `${c.label} (${first.name})`;
   return {
     ...field,
-    hint: `Su dirección (slug) en ${languageName(other)}. Si aún no existe, créala después en «${where}» con esta dirección.`,
+    required: true,
+    hint: `La dirección (slug) del texto en ${first.name} que traduce. Si aún no existe, créalo después en «${where}» con esta dirección.`,
   };
 }
 
-const languageName = (lang: Lang) => (lang === 'es' ? 'español' : 'inglés');
+const capitalized = (name: string) => name.charAt(0).toLocaleUpperCase('es') + name.slice(1);
 
-/** A file with shared fields and `es` and `en` halves: the shared fields, then the halves' fields, translated. */
-function halfFields(shape: Record<string, z.ZodType>, choices: Choices): EditorField[] {
-  const { es, en: _en, ...shared } = shape;
-  const half = fieldsOf(es!, choices, ['es']).map(translated);
-  const clash = half.find((f) => f.name in shared);
-  if (clash) throw new Error(`the shared field "${clash.name}" has the name of a field of the es/en halves: rename one`);
-  return [...Object.entries(shared).map(([name, schema]) => fieldOf(name, schema, choices, [name])), ...half];
+const languageName = (choices: Choices, lang: Lang) => choices.languages.find((l) => l.code === lang)?.name ?? lang;
+
+/** A file with shared fields and a block of texts per language: the shared fields, then the texts' fields, translated. */
+function halfFields(shape: Record<string, z.ZodType>, texts: z.ZodType, choices: Choices): EditorField[] {
+  const half = fieldsOf(texts, choices, [choices.languages[0]!.code]).map(translated);
+  const clash = half.find((f) => f.name in shape);
+  if (clash) throw new Error(`the shared field "${clash.name}" has the name of a field of the language blocks: rename one`);
+  return [...Object.entries(shape).map(([name, schema]) => fieldOf(name, schema, choices, [name])), ...half];
 }
 
 const translated = (field: EditorField): EditorField => ({
@@ -282,6 +298,7 @@ interface Check {
 interface Def {
   type: string;
   shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
   innerType?: z.ZodType;
   element?: z.ZodType;
   valueType?: z.ZodType;
@@ -304,16 +321,32 @@ function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
   return def.type === 'object' ? def.shape : undefined;
 }
 
-/** Whether an object holds its text twice, under `es` and `en`, with the same fields. */
-function bilingual(shape: Record<string, z.ZodType>): shape is Record<'es' | 'en', z.ZodType> & Record<string, z.ZodType> {
-  const [es, en] = [shape.es && objectShape(shape.es), shape.en && objectShape(shape.en)];
-  return es !== undefined && en !== undefined && Object.keys(es).join() === Object.keys(en).join();
+/** The schema of an entry's texts in each language (schema/common.ts withTexts), or undefined for another schema. */
+function textsOf(schema: z.ZodType): z.ZodType | undefined {
+  const def = defOf(schema);
+  return def.type === 'object' && def.catchall && objectShape(def.catchall) ? def.catchall : undefined;
 }
 
 /** The editor's fields for what an object (or a record) schema holds. */
 export function fieldsOf(schema: z.ZodType, choices: Choices, path: string[]): EditorField[] {
   const def = defOf(schema);
-  if (def.type === 'object') return Object.entries(def.shape!).map(([name, field]) => fieldOf(name, field, choices, [...path, name]));
+  if (def.type === 'object') {
+    const own = Object.entries(def.shape!).map(([name, field]) => fieldOf(name, field, choices, [...path, name]));
+    // An entry within a file with its texts per language (a locality of localities.yaml): a part per language.
+    const texts = textsOf(schema);
+    const blocks = texts
+      ? choices.languages.map(({ code, name }) => ({ ...fieldOf(code, texts, choices, [...path, code]), label: capitalized(name) }))
+      : [];
+    return [...own, ...blocks];
+  }
+  // A value per language (schema/common.ts localized): a field for each of the site's languages.
+  if (def.type === 'record' && z.globalRegistry.get(schema)?.localized)
+    // Each widget as the value's own field would have it (a translation is a text area): named by its parent.
+    return choices.languages.map(({ code, name }) => ({
+      ...fieldOf(path.at(-1) ?? code, def.valueType!, choices, [...path, code]),
+      name: code,
+      label: capitalized(name),
+    }));
   // content/local/<service>.yaml: one optional entry per locality of the site.
   if (def.type === 'record')
     return choices.localities.map(({ label, value }) => ({
@@ -348,13 +381,19 @@ export function fieldOf(name: string, schema: z.ZodType, choices: Choices, path:
         widget: 'select',
         options: Object.values(def.entries!).map((value) => ({ label: optionLabel(name, value), value })),
       };
-    case 'object': {
+    case 'object':
+    case 'record': {
       const fields = fieldsOf(inner, choices, path);
       // A rule between two of its numbers (schema/common.ts `ascending`), for check.ts.
       const rule = z.globalRegistry.get(inner)?.ascending;
       const own = { ...base, widget: 'object', fields, ...(Array.isArray(rule) && { ascending: rule }) };
-      // Optional parts (a price band, old addresses) start folded away.
-      return required ? own : { ...optional(own), collapsed: true };
+      if (required) return own;
+      // Optional parts (a price band, old addresses) start folded away; an optional value per
+      // language asks for none of its languages (old addresses in one language only).
+      const perLanguage = z.globalRegistry.get(inner)?.localized;
+      return perLanguage
+        ? { ...own, required: false, fields: fields.map((f) => ({ ...f, required: false })), collapsed: true }
+        : { ...optional(own), collapsed: true };
     }
     case 'array':
       return { ...base, ...listWidget(name, def.element!, checks, choices, path) };
@@ -392,6 +431,8 @@ function stringWidget(name: string, schema: z.ZodType, checks: Check[], choices:
       hint: `JPEG, PNG, WebP, AVIF o HEIC (la foto del móvil tal cual), de hasta ${maxBytes / 2 ** 20} MB.`,
     };
   if (schema === imageRef) return { widget: 'select', options: choices.images };
+  if (schema === langSchema)
+    return { widget: 'select', options: choices.languages.map(({ code, name }) => ({ label: capitalized(name), value: code })) };
   if (schema === isoDate || checks.some((c) => c.format === 'date'))
     // Typed, and checked by the schema's own pattern: Decap's date picker saved 11/20/2026 as
     // 1906-11-20 (decaporg/decap-cms#7939).

@@ -148,7 +148,7 @@ function page(model: Pick<SiteModel, 'site' | 'photos'>, files: Record<'script' 
 <link rel="icon" href="/images/favicon.svg">
 <link rel="stylesheet" href="/${adminFolder}/${files.style}">
 <meta name="heif-decoder" content="/${adminFolder}/${files.heif}">
-<script type="application/json" id="editor-layouts">${data(editorLayouts())}</script>
+<script type="application/json" id="editor-layouts">${data(editorLayouts(model.site.languages))}</script>
 <script type="application/json" id="heif-thumbnails">${data(heifThumbnails(model.photos))}</script>
 </head>
 <body>

@@ -121,6 +121,8 @@ const singulars: Record<string, string> = {
   es: 'Dirección antigua',
   en: 'Dirección antigua',
   keywords: 'Palabra clave',
+  languages: 'Idioma',
+  months: 'Mes',
   servicios: 'Trabajo',
   reasons: 'Motivo',
   sections: 'Sección',

@@ -21,7 +21,7 @@ describe('bench corpus', () => {
   it('turns 2N generated posts into N valid post pairs of the content', async () => {
     const model = await loadModel(content);
     for (const lang of ['es', 'en'] as const) {
-      const synthetic = model.posts[lang].filter((p) => p.slug.startsWith('post-'));
+      const synthetic = model.posts[lang]!.filter((p) => p.slug.startsWith('post-'));
       expect(synthetic.map((p) => p.slug).sort()).toEqual(
         lang === 'es' ? ['post-0', 'post-1', 'post-2'] : ['post-0-en', 'post-1-en', 'post-2-en'],
       );
@@ -43,8 +43,8 @@ describe('bench corpus', () => {
     await (await fileEdit(join(content, 'blog/es/post-0.md'), editPostBody))(1);
     await (await fileEdit(join(content, 'localities.yaml'), editLocality))(1);
     const model = await loadModel(content);
-    expect(model.posts.es.find((p) => p.slug === 'post-0')?.html).toContain('(edición 1).');
-    expect(model.localities[0]?.es.description).toMatch(/ Edición 1\.$/);
+    expect(model.posts.es!.find((p) => p.slug === 'post-0')?.html).toContain('(edición 1).');
+    expect(model.localities[0]?.es?.description).toMatch(/ Edición 1\.$/);
   });
 
   it('adds an unstyled class to a template, one no other run of the bench compiled', async () => {

@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { feed, feedLength } from '../../../../cli/engine/write/feeds.ts';
 import { categoryOf } from '../../../../cli/site/blog.ts';
-import { feedPaths } from '../../../../cli/site/urls.ts';
+import { feedPath } from '../../../../cli/site/urls.ts';
 import { RouteMap } from '../../../../cli/site/routes.ts';
-import { langs } from '../../../../cli/site/lang.ts';
-import { contentSets, fixtureDir, loadSite, type Site } from './fixture.ts';
+import { contentSets, fixtureDir, languagesIn, loadSite, type Site } from './fixture.ts';
 import { child, childrenNamed, parseXml } from './xml.ts';
 
 const rfc3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)$/;
-const cases = contentSets.flatMap((set) => langs.map((lang) => ({ ...set, lang })));
+const cases = contentSets.flatMap((set) => languagesIn(set.dir).map((lang) => ({ ...set, lang })));
 
 describe.each(cases)('Atom feed ($name, $lang)', ({ dir, lang }) => {
   let site: Site;
@@ -30,7 +29,7 @@ describe.each(cases)('Atom feed ($name, $lang)', ({ dir, lang }) => {
     const { model, routes } = site;
     const root = parse();
     const links = childrenNamed(root, 'link');
-    expect(links.find((l) => l.attrs.rel === 'self')?.attrs.href).toBe(model.site.baseUrl + feedPaths[lang]);
+    expect(links.find((l) => l.attrs.rel === 'self')?.attrs.href).toBe(model.site.baseUrl + feedPath(model.site.languages, lang));
     const blog = model.site.baseUrl + routes.href('blog', lang);
     expect(links.find((l) => l.attrs.rel === 'alternate')?.attrs.href).toBe(blog);
     expect(child(root, 'id').text).toBe(blog);
@@ -40,7 +39,7 @@ describe.each(cases)('Atom feed ($name, $lang)', ({ dir, lang }) => {
     const { model, routes } = site;
     const root = parse();
     const entries = childrenNamed(root, 'entry');
-    expect(entries).toHaveLength(Math.min(model.posts[lang].length, feedLength));
+    expect(entries).toHaveLength(Math.min(model.posts[lang]!.length, feedLength));
     const dates = entries.map((e) => child(e, 'updated').text);
     expect(dates).toEqual(dates.toSorted().reverse());
     expect(child(root, 'updated').text).toBe(dates[0]);
@@ -52,7 +51,7 @@ describe.each(cases)('Atom feed ($name, $lang)', ({ dir, lang }) => {
       expect(child(entry, 'link').attrs).toMatchObject({ rel: 'alternate', type: 'text/html', href: url });
       expect(child(entry, 'updated').text).toBe(`${post!.date}T00:00:00Z`);
       expect(child(entry, 'summary').text).toBe(post!.excerpt);
-      expect(child(entry, 'category').attrs.term).toBe(categoryOf(model.strings[lang], post!.category).name);
+      expect(child(entry, 'category').attrs.term).toBe(categoryOf(model.strings[lang]!, post!.category).name);
       expect(child(entry, 'content').attrs.type).toBe('html');
       expect(child(entry, 'content').text).toBe(post!.html);
     }
@@ -66,25 +65,35 @@ describe('Atom feed edge cases', () => {
     expect(titles).toContain('Summer pool care: pH, chlorine & filter');
   });
 
-  it('is still a valid feed when the blog has no posts yet', async () => {
+  it('is still a valid feed when the blog has no posts yet, standing for the home page, as there is no blog page', async () => {
     const { model } = await loadSite(fixtureDir);
-    const empty = { ...model, posts: { es: [], en: [] } };
-    const root = parseXml(feed(empty, new RouteMap(empty), 'es'));
+    // No published URL asks for the blog's pages.
+    const empty = { ...model, posts: { es: [], en: [] }, published: { ...model.published, paths: [] } };
+    const routes = new RouteMap(empty);
+    expect(routes.find('blog', 'es')).toBeUndefined();
+    const root = parseXml(feed(empty, routes, 'es'));
     expect(childrenNamed(root, 'entry')).toEqual([]);
     expect(child(root, 'updated').text).toMatch(rfc3339);
+    expect(childrenNamed(root, 'link').find((l) => l.attrs.rel === 'alternate')?.attrs.href).toBe(model.site.baseUrl);
+    expect(child(root, 'id').text).toBe(model.site.baseUrl);
+    expect(childrenNamed(parseXml(feed(empty, routes, 'en')), 'link').find((l) => l.attrs.rel === 'alternate')?.attrs.href).toBe(
+      `${model.site.baseUrl}/en`,
+    );
   });
 
   it('carries only the newest posts of a long-running blog', async () => {
     const { model } = await loadSite(fixtureDir);
-    const [first] = model.posts.es;
+    const [first] = model.posts.es!;
     const many = Array.from({ length: feedLength + 5 }, (_, i) => ({
       ...first!,
+      key: `post-${i}`,
       slug: `post-${i}`,
       counterpart: `post-${i}-en`,
       date: `2024-01-${String(i + 1).padStart(2, '0')}`,
     })).reverse();
     const big = {
       ...model,
+      published: { ...model.published, paths: [] },
       posts: { es: many, en: many.map((p) => ({ ...p, lang: 'en' as const, slug: p.counterpart, counterpart: p.slug })) },
     };
     const entries = childrenNamed(parseXml(feed(big, new RouteMap(big), 'es')), 'entry');

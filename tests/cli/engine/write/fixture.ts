@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { loadModel } from '../../../../cli/engine/model.ts';
 import type { SiteModel } from '../../../../cli/site/model.ts';
 import { RouteMap } from '../../../../cli/site/routes.ts';
@@ -14,6 +17,10 @@ export const contentSets = [
   { name: 'real content', dir: contentDir },
   { name: 'minimal fixture', dir: fixtureDir },
 ] as const;
+
+/** The languages a content folder's site.yaml lists, the default first: read before it loads, to name tests per language. */
+export const languagesIn = (dir: string): string[] =>
+  (parse(readFileSync(join(dir, 'site.yaml'), 'utf8')) as { languages: string[] }).languages;
 
 export interface Site {
   model: SiteModel;

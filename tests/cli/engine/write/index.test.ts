@@ -6,7 +6,7 @@ import { childrenNamed, parseXml } from './xml.ts';
 describe('siteFiles', () => {
   it('returns the sitemap, robots.txt and a feed and a manifest per language under their dist paths', async () => {
     const { model, routes } = await loadSite(fixtureDir);
-    const files = new Map([...siteFiles].map(([file, make]) => [file, make(model, routes)]));
+    const files = new Map([...siteFiles(model.site.languages)].map(([file, make]) => [file, make(model, routes)]));
     expect([...files.keys()].sort()).toEqual(
       ['blog/feed.xml', 'en/blog/feed.xml', 'en/manifest.webmanifest', 'manifest.webmanifest', 'robots.txt', 'sitemap.xml'].sort(),
     );
@@ -18,7 +18,7 @@ describe('siteFiles', () => {
 
   it('points robots.txt and each feed at files it ships in the same output', async () => {
     const { model, routes } = await loadSite(fixtureDir);
-    const files = new Map([...siteFiles].map(([file, make]) => [file, make(model, routes)]));
+    const files = new Map([...siteFiles(model.site.languages)].map(([file, make]) => [file, make(model, routes)]));
     const shipped = (url: string) => files.has(url.slice(`${model.site.baseUrl}/`.length));
     expect(shipped(/^Sitemap: (.+)$/m.exec(files.get('robots.txt')!)![1]!)).toBe(true);
     for (const name of ['blog/feed.xml', 'en/blog/feed.xml']) {

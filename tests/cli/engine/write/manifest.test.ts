@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { manifest } from '../../../../cli/engine/write/web-manifest.ts';
-import { langs } from '../../../../cli/site/lang.ts';
-import { fixtureDir, loadSite } from './fixture.ts';
+import { fixtureDir, languagesIn, loadSite } from './fixture.ts';
 
-describe.each(langs)('web app manifest (%s)', (lang) => {
+describe.each(languagesIn(fixtureDir))('web app manifest (%s)', (lang) => {
   it('is valid JSON that names the brand and opens on the home page of its language', async () => {
     const { model, routes } = await loadSite(fixtureDir);
     const data = JSON.parse(manifest(model, lang));

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../../../cli/site/model.ts';
-import type { RouteMap } from '../../../../cli/site/routes.ts';
+import { RouteMap } from '../../../../cli/site/routes.ts';
 import { sitemap } from '../../../../cli/engine/write/sitemap.ts';
-import { contentSets, loadSite } from './fixture.ts';
+import { contentSets, fixtureDir, loadSite } from './fixture.ts';
 import { child, childrenNamed, parseXml, type XmlElement } from './xml.ts';
 
 const loc = (url: XmlElement) => child(url, 'loc').text;
@@ -61,7 +61,7 @@ describe.each(contentSets)('sitemap ($name)', ({ dir }) => {
     expect(alternates(contact).en).toBe(`${model.site.baseUrl}/en/contact`);
     const post = routes.byFamily('post', 'es')[0]!;
     const postUrl = urls.find((url) => loc(url) === model.site.baseUrl + post.path)!;
-    expect(alternates(postUrl).en).toBe(model.site.baseUrl + routes.counterpart(post).path);
+    expect(alternates(postUrl).en).toBe(model.site.baseUrl + routes.find(post.key, 'en')!.path);
   });
 
   it('dates posts and legal pages by their content and leaves other pages undated', () => {
@@ -71,5 +71,30 @@ describe.each(contentSets)('sitemap ($name)', ({ dir }) => {
       expect(dates.get(route.path === '/' ? model.site.baseUrl : model.site.baseUrl + route.path)).toBe(expected);
     }
     expect([...dates.values()].filter(Boolean)).toHaveLength(routes.byFamily('post').length + routes.byFamily('legal').length);
+  });
+});
+
+describe('sitemap of a site whose pages are not all in every language', () => {
+  it('lists a page in one language alone without alternates, and no blog for a language without posts', async () => {
+    const { model } = await loadSite(fixtureDir);
+    // The English posts gone, and with them every English page of the blog; no published URL asks for them.
+    const partial = { ...model, posts: { es: model.posts.es! }, published: { ...model.published, paths: [] } };
+    const routes = new RouteMap(partial);
+    const post = routes.byFamily('post', 'es')[0]!;
+    expect(routes.counterparts(post)).toEqual([post]);
+    expect(routes.alternates(post)).toEqual([]);
+    expect(routes.find(post.key, 'en')).toBeUndefined();
+    expect(routes.routes.filter((r) => r.lang === 'en' && /^(blog|post)/.test(r.family))).toEqual([]);
+
+    const base = partial.site.baseUrl;
+    const urls = childrenNamed(parseXml(sitemap(partial, routes)), 'url');
+    expect(childrenNamed(urls.find((url) => loc(url) === base + post.path)!, 'xhtml:link')).toEqual([]);
+    expect(urls.map(loc)).not.toContain(`${base}/en/blog`);
+    // A page in both languages keeps its alternates.
+    expect(alternates(urls.find((url) => loc(url) === `${base}/contacto`)!)).toEqual({
+      es: `${base}/contacto`,
+      en: `${base}/en/contact`,
+      'x-default': `${base}/contacto`,
+    });
   });
 });
