@@ -1,19 +1,64 @@
-// The worked example's German (tests/fixtures/worked-example: `de` in site.yaml, its strings file,
-// `de:` blocks in the pool service and the jobs), added by content alone: German pages in German,
-// named by the other languages' pages and naming them back.
-import { readdir, readFile } from 'node:fs/promises';
+// German added to the worked example by content alone (tests/fixtures/german: its strings file, and
+// the `de:` texts of the pool service, the jobs and the reviews, example content): `de` in
+// site.yaml, the files put beside the others, and no code changed. German pages in German, named by
+// the other languages' pages and naming them back.
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { Route } from '../../cli/site/routes.ts';
-import { workedExampleDir } from '../helpers.ts';
+import { repoRoot, scratchDir, workedExampleDir } from '../helpers.ts';
 import { builtSite, type BuiltSite } from '../cli/engine/built-site.ts';
+
+const germanDir = join(repoRoot, 'tests/fixtures/german');
+
+/** A copy of the worked example with German added as a company would add it: text beside text. */
+async function withGerman(): Promise<string> {
+  const dir = join(await scratchDir('german'), 'content');
+  await cp(workedExampleDir, dir, { recursive: true });
+  const draft = async (file: string) => parse(await readFile(join(germanDir, file), 'utf8')) as Record<string, unknown>;
+  const edit = async (file: string, change: (text: string) => string) =>
+    writeFile(join(dir, file), change(await readFile(join(dir, file), 'utf8')));
+  const block = (value: unknown) => stringify({ de: value }, { lineWidth: 100 });
+  await edit('site.yaml', (t) =>
+    t
+      .replace('languages: [es, en]', 'languages: [es, en, de]')
+      .replace(/^( {2}en: Marina Alta and .*\n)/m, '$1  de: Marina Alta und Marina Baja, Alicante\n'),
+  );
+  await cp(join(germanDir, 'de.yaml'), join(dir, 'i18n/de.yaml'));
+  const service = await draft('piscinas.yaml');
+  await edit(
+    'services/piscinas.yaml',
+    (t) => t.replace(/^( {2}en: pool-maintenance\n)/m, `$1  de: ${service.slug_de}\n`) + block(service.de),
+  );
+  for (const file of await readdir(join(germanDir, 'projects'))) {
+    const job = await draft(`projects/${file}`);
+    const alts = [...(job.alt_de as string[])];
+    await edit(
+      `projects/${file}`,
+      (t) =>
+        t.replace(/^( {6}en: .*\n)(?= {4}role:| {2}- file:|[a-z])/gm, (line) => `${line}      de: ${JSON.stringify(alts.shift())}\n`) +
+        block(job.de),
+    );
+  }
+  const reviews = await draft('reviews.yaml');
+  for (const [file, text] of Object.entries(reviews))
+    await edit(`reviews/${file}`, (t) => {
+      const de = `  de: ${JSON.stringify(text)}\n`;
+      return t.includes('\ntranslation:\n')
+        ? t.replace('\nsource:', `\n${de}source:`)
+        : t.replace('\nsource:', `\ntranslation:\n${de}source:`);
+    });
+  return dir;
+}
 
 let example: BuiltSite;
 let german: Route[];
+let contentDir: string;
 beforeAll(async () => {
-  example = await builtSite(workedExampleDir);
+  contentDir = await withGerman();
+  example = await builtSite(contentDir);
   german = example.result.routes.routes.filter((r) => r.lang === 'de');
 }, 120_000);
 
@@ -32,12 +77,12 @@ const blocksOf = (value: unknown, lang: string): unknown[] => {
  * What the worked example says in Spanish and English, cut at its placeholders into pieces long
  * enough to be telling (three words or more), less those that read the same in German (names).
  */
-async function foreignPieces(): Promise<string[]> {
-  const read = async (file: string) => parse(await readFile(join(workedExampleDir, file), 'utf8')) as unknown;
+async function foreignPieces(contentDir: string): Promise<string[]> {
+  const read = async (file: string) => parse(await readFile(join(contentDir, file), 'utf8')) as unknown;
   const texts = async (lang: string) => {
     const strings = stringsOf(await read(`i18n/${lang}.yaml`));
     const entries = ['services', 'projects', 'reviews'].map(async (folder) => {
-      const files = (await readdir(join(workedExampleDir, folder))).filter((f) => f.endsWith('.yaml'));
+      const files = (await readdir(join(contentDir, folder))).filter((f) => f.endsWith('.yaml'));
       return (await Promise.all(files.map((f) => read(`${folder}/${f}`)))).flatMap((data) => stringsOf(blocksOf(data, lang)));
     });
     const others = ['air-conditioning.yaml', 'localities.yaml', 'site.yaml'].map(async (f) => stringsOf(blocksOf(await read(f), lang)));
@@ -93,7 +138,7 @@ describe('the worked example in German, added by content alone', () => {
   });
 
   it('marks every German page lang="de" and shows no Spanish or English text as its own', async () => {
-    const pieces = await foreignPieces();
+    const pieces = await foreignPieces(contentDir);
     expect(pieces.length).toBeGreaterThan(500);
     const found: string[] = [];
     for (const route of german) {
