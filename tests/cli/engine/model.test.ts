@@ -88,7 +88,9 @@ describe('content validation', () => {
     const dir = await copyContent();
     await editFile(dir, 'services/pintores.yaml', (text) => text.replace('order: 3', 'order: 3\ncolour: blue'));
     // Any other key of a service is read as a language's block of texts (schema/common.ts withTexts).
-    expect(await problems(dir)).toEqual([`${join(dir, 'services/pintores.yaml')}:2:9  colour: Invalid input: expected object, received string`]);
+    expect(await problems(dir)).toEqual([
+      `${join(dir, 'services/pintores.yaml')}:2:9  colour: Invalid input: expected object, received string`,
+    ]);
   });
 
   it('rejects a duplicate service slug', async () => {
