@@ -54,7 +54,7 @@ describe('the sitegen command line', { timeout: 30_000 }, () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(
       new RegExp(
-        `reviews/x\\.yaml:${line}:10  service: "fontaneros-x" is not a service \\(E_UNKNOWN_SERVICE\\)\n  hint: use the Spanish slug of one: \\w`,
+        `reviews/x\\.yaml:${line}:10  service: "fontaneros-x" is not a service \\(E_UNKNOWN_SERVICE\\)\n  hint: use the key of one \\(its slug in the site's first language\\): \\w`,
       ),
     );
   });
