@@ -1,5 +1,6 @@
 import type { Lang } from '../../cli/site/lang.ts';
 import type { Service, SiteModel } from '../../cli/site/model.ts';
+import type { Route, RouteMap } from '../../cli/site/routes.ts';
 import type { ServiceText } from '../../cli/site/schema/service.ts';
 import type { Locality } from '../../cli/site/schema/locality.ts';
 import type { Strings } from '../../cli/site/schema/strings.ts';
@@ -18,6 +19,15 @@ export const servicesIn = (model: Pick<SiteModel, 'services'>, lang: Lang): { se
     const text = service[lang];
     return text ? [{ service, text }] : [];
   });
+
+/**
+ * The legal texts a page of `lang` links: its language's, or, where the language has none, the
+ * first language's (the law asks every page to reach them).
+ */
+export function legalPagesFor(routes: RouteMap, lang: Lang): readonly Extract<Route, { family: 'legal' }>[] {
+  const own = routes.byFamily('legal', lang);
+  return own.length > 0 ? own : routes.byFamily('legal', routes.languages[0]!);
+}
 
 /** The localities that have a text in `lang`: those its service-in-locality pages exist for. */
 export const localitiesIn = (model: Pick<SiteModel, 'localities'>, lang: Lang): SiteModel['localities'] =>

@@ -8,6 +8,7 @@ import { Island } from '../islands/Island.tsx';
 import { pages } from '../pages/index.tsx';
 import { Footer } from './Footer.tsx';
 import { Shared } from './Shared.tsx';
+import { legalPagesFor } from '../components/derived.ts';
 
 /** The whole HTML document of one route: head, header, the page family's body, footer. */
 export function Document() {
@@ -59,8 +60,7 @@ export function Document() {
 /** The cookie banner and its dialog, in the page's language: at the end of every page. */
 function CookieBanner() {
   const { model, t, lang, href, routes } = usePage();
-  // A language without legal texts of its own links the first language's (Footer.tsx).
-  const cookiePolicy = routes.find(routeKey.cookiePolicy(), lang) ?? routes.find(routeKey.cookiePolicy(), routes.languages[0]!);
+  const cookiePolicy = legalPagesFor(routes, lang).find((r) => r.key === routeKey.cookiePolicy());
   return (
     <Island
       name="CookieConsent"

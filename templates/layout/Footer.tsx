@@ -3,16 +3,14 @@ import { fill } from '../../cli/site/placeholders.ts';
 import { routeKey } from '../../cli/site/routes.ts';
 import { usePage } from '../context.tsx';
 import { Container } from '../components/ui.tsx';
-import { serviceList, servicesIn } from '../components/derived.ts';
+import { legalPagesFor, serviceList, servicesIn } from '../components/derived.ts';
 import { WhatsAppButton } from './WhatsAppButton.tsx';
 
 export function Footer() {
   const { model, t, href, lang, year, routes } = usePage();
   const { site } = model;
-  // The law asks every page to reach the legal texts: a language without its own links the first
-  // language's, marked as in that language.
-  const own = routes.byFamily('legal', lang);
-  const legal = own.length > 0 ? own : routes.byFamily('legal', routes.languages[0]!);
+  // A language without legal texts of its own links the first language's, marked as in that language.
+  const legal = legalPagesFor(routes, lang);
   const cookiePolicy = legal.find((r) => r.key === routeKey.cookiePolicy());
   const marked = (r: { lang: string }) => (r.lang === lang ? {} : { lang: r.lang, hrefLang: r.lang });
   const heading = 'text-sm font-semibold uppercase tracking-wide text-sand-100';

@@ -2,7 +2,7 @@ import { fill } from '../../cli/site/placeholders.ts';
 import { contactPath } from '../../cli/site/contact/fields.ts';
 import { contactConstraints } from '../../cli/site/contact/constraints.ts';
 import { routeKey } from '../../cli/site/routes.ts';
-import { servicesIn } from '../components/derived.ts';
+import { legalPagesFor, servicesIn } from '../components/derived.ts';
 import { usePage } from '../context.tsx';
 import { Mail, MessageCircle } from '../components/icons.tsx';
 import { LocalityLinks } from '../components/LocalityLinks.tsx';
@@ -99,8 +99,7 @@ export function Contact() {
               </a>
             </p>
           </div>
-          {/* A language without legal texts of its own links the first language's (Footer.tsx). */}
-          <PrivacyNotice policy={routes.find(privacyPolicy, lang) ?? routes.find(privacyPolicy, routes.languages[0]!)} />
+          <PrivacyNotice policy={legalPagesFor(routes, lang).find((r) => r.key === privacyPolicy)} />
           {/* Where the company works, the question a visitor asks before writing: the towns, from the content. */}
           <div className="lg:col-span-12">
             <h2 className="text-xl font-bold">{t.home.localitiesHeading}</h2>

@@ -65,38 +65,26 @@ export function Project() {
     image: images,
   };
   const share = sharedVariant(photo(project.photos[0]!));
-  const facts: [string, ReactNode][] = [
-    ...(serviceText
-      ? [
-          [
-            t.projects.facts.service,
-            servicePage ? (
-              <a key="service" href={servicePage.path}>
-                {serviceText.title}
-              </a>
-            ) : (
-              serviceText.title
-            ),
-          ] as [string, ReactNode],
-        ]
-      : []),
-    [
-      t.projects.facts.locality,
-      localPage ? (
-        <a key="locality" href={localPage.path}>
-          {locality.name}
-        </a>
-      ) : (
-        locality.name
-      ),
-    ],
+  // A fact names its page, linked where the page exists in this language.
+  const linked = (key: string, page: { path: string } | undefined, label: string): ReactNode =>
+    page ? (
+      <a key={key} href={page.path}>
+        {label}
+      </a>
+    ) : (
+      label
+    );
+  const facts: [string, ReactNode][] = [];
+  if (serviceText) facts.push([t.projects.facts.service, linked('service', servicePage, serviceText.title)]);
+  facts.push(
+    [t.projects.facts.locality, linked('locality', localPage, locality.name)],
     [
       t.projects.facts.date,
       <time key="date" dateTime={project.date}>
         {formatDate(project.date, t)}
       </time>,
     ],
-  ];
+  );
   if (text.duration) facts.push([t.projects.facts.duration, text.duration]);
   if (project.priceBand) facts.push([t.projects.facts.price, formatEuroRange(project.priceBand.from, project.priceBand.to, t.locale)]);
   return (

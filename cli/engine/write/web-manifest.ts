@@ -1,6 +1,5 @@
 import type { SiteModel } from '../../site/model.ts';
-import { inLang, type Lang } from '../../site/lang.ts';
-import { manifestPath } from '../../site/urls.ts';
+import { inLang, type Lang, langPrefix } from '../../site/lang.ts';
 
 /** One manifest per language, so an installed site opens in the language it was installed from. */
 
@@ -17,7 +16,7 @@ export function manifest(model: SiteModel, lang: Lang): string {
     short_name: brand,
     description: inLang(model.strings, lang, 'the strings').home.seo.description,
     lang,
-    start_url: manifestPath(model.site.languages, lang).replace('/manifest.webmanifest', '') || '/',
+    start_url: langPrefix(model.site.languages, lang) || '/',
     // A marketing site, not an app: keep the browser's back button and URL bar.
     display: 'minimal-ui',
     theme_color: '#0b4f7c',

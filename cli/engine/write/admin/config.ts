@@ -40,9 +40,9 @@ export function choicesOf(
   const first = model.site.languages[0]!;
   const names = new Intl.DisplayNames(['es'], { type: 'language' });
   /** A service (or air conditioning) to choose: named in the first language, saved by its key. */
-  const pageOption = (page: Pick<Service, 'slug'> & Partial<Record<Lang, { title: string }>>) => ({
+  const pageOption = (page: Pick<Service, 'key'> & Partial<Record<Lang, { title: string }>>) => ({
     label: page[first]?.title ?? '',
-    value: page.slug[first] ?? '',
+    value: page.key,
   });
   return {
     languages: model.site.languages.map((code) => ({ code, name: names.of(code) ?? code })),
